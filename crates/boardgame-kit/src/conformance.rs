@@ -1,0 +1,311 @@
+//! The conformance suite every game crate runs from its tests (feature `conformance`).
+//!
+//! [`check`] plays many random games and, at every step, checks the contract of [`Game`]:
+//! - the legal list is sorted by `Ord`, has no duplicates, has distinct texts that parse back
+//!   to the same actions, agrees with `count_legal`, and is empty exactly when the game is over;
+//! - every listed action is `is_legal`, plays with `try_play`, and `undo` restores the state;
+//! - actions seen in other positions and mutated action texts that are not legal here are
+//!   rejected by `is_legal` and `try_play`, with the state unchanged; so is a legal action
+//!   offered by a seat that is not the one to act;
+//! - clone equality, position-notation and serde (JSON) round trips;
+//! - chance outcomes are distinct, positive, sum to exactly 1, and are the legal list;
+//! - a finished game has an outcome (winners among the seats) and no actions;
+//! - the game ends within [`Game::max_game_length`];
+//! - the whole game replays from its [`Record`], and undoing every action returns to the start.
+//!
+//! A failure panics with the game, parameters, seed, step and the record so far.
+
+use crate::drivers::{random_action, RandomSource, SplitMix64};
+use crate::game::{Actions, ChanceOutcomes, Game, GameResult, ToAct};
+use crate::record::Record;
+use crate::PlayError;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// How much the suite plays.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Number of random games.
+    pub games: usize,
+    /// Seed of the first game (game `i` uses `seed + i`).
+    pub seed: u64,
+    /// Stop a game after this many actions (for games without a length bound).
+    pub max_actions: u64,
+    /// Foreign and mutated actions tried at each step.
+    pub probes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { games: 20, seed: 1, max_actions: 2_000, probes: 8 }
+    }
+}
+
+struct Ctx<'a, G: Game> {
+    params: &'a G::Params,
+    seed: u64,
+    step: usize,
+    played: &'a [G::Action],
+}
+
+impl<G: Game> Ctx<'_, G> {
+    fn fail(&self, what: String) -> ! {
+        let moves: Vec<String> = self.played.iter().map(|a| a.to_string()).collect();
+        panic!(
+            "conformance failure in {} [{}], seed {}, step {}: {}\n  actions: {}",
+            G::NAME,
+            self.params,
+            self.seed,
+            self.step,
+            what,
+            moves.join(" ")
+        );
+    }
+}
+
+/// Runs the suite on games with these parameters. Panics on the first failure.
+///
+/// ```
+/// use boardgame_kit::{conformance, testing::Nim};
+/// conformance::check::<Nim>(&Default::default(), &conformance::Config::default());
+/// ```
+pub fn check<G>(params: &G::Params, cfg: &Config)
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut pool: Vec<G::Action> = Vec::new();
+    for g in 0..cfg.games {
+        let seed = cfg.seed.wrapping_add(g as u64);
+        let mut rng = SplitMix64::new(seed);
+        let mut state = G::new(params);
+        let mut played: Vec<G::Action> = Vec::new();
+        let mut undos: Vec<G::Undo> = Vec::new();
+        let mut buf = Actions::<G>::new();
+        let bound = G::max_game_length(params);
+        loop {
+            let ctx = Ctx::<G> { params, seed, step: played.len(), played: &played };
+            check_state(&ctx, &state, &mut pool, &mut rng, cfg.probes);
+            if let Some(b) = bound {
+                if played.len() as u64 > b {
+                    ctx.fail(format!("the game is longer than its bound of {b} actions"));
+                }
+            }
+            if played.len() as u64 >= cfg.max_actions {
+                break;
+            }
+            let Some(a) = random_action(&state, &mut rng, &mut buf) else { break };
+            match state.try_play(a) {
+                Ok(u) => undos.push(u),
+                Err(e) => ctx.fail(format!("random legal action {a} refused: {e}")),
+            }
+            played.push(a);
+            if !pool.contains(&a) && pool.len() < 512 {
+                pool.push(a);
+            }
+        }
+        let ctx = Ctx::<G> { params, seed, step: played.len(), played: &played };
+        match Record::<G>::replay(params.clone(), &played) {
+            Ok(r) if *r.state() == state => {}
+            Ok(_) => ctx.fail("replaying the record gives another state".into()),
+            Err(e) => ctx.fail(format!("replaying the record failed: {e}")),
+        }
+        while let Some(u) = undos.pop() {
+            state.undo(u);
+        }
+        if state != G::new(params) {
+            ctx.fail("undoing the whole game does not return to the start".into());
+        }
+    }
+}
+
+fn check_state<G>(ctx: &Ctx<'_, G>, state: &G, pool: &mut [G::Action], rng: &mut SplitMix64, probes: usize)
+where
+    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+{
+    if state.clone() != *state {
+        ctx.fail("a clone differs from the original".into());
+    }
+    // Position notation round trip.
+    let pos = state.position();
+    match G::from_position(ctx.params, &pos) {
+        Ok(back) => {
+            if back != *state {
+                ctx.fail(format!("position `{pos}` reads back as another state"));
+            }
+            if back.position() != pos {
+                ctx.fail(format!("position `{pos}` re-prints as `{}`", back.position()));
+            }
+        }
+        Err(e) => ctx.fail(format!("position `{pos}` does not read back: {e}")),
+    }
+    // Serde round trip.
+    match serde_json::to_string(state) {
+        Ok(json) => match serde_json::from_str::<G>(&json) {
+            Ok(back) if back == *state => {}
+            Ok(_) => ctx.fail(format!("serde round trip of {json} gives another state")),
+            Err(e) => ctx.fail(format!("serde round trip of {json} fails: {e}")),
+        },
+        Err(e) => ctx.fail(format!("serialising fails: {e}")),
+    }
+
+    let mut list = Actions::<G>::new();
+    state.legal_actions(&mut list);
+    if state.count_legal() != list.len() {
+        ctx.fail(format!("count_legal {} but {} listed", state.count_legal(), list.len()));
+    }
+    for w in list.windows(2) {
+        if w[0] >= w[1] {
+            ctx.fail(format!("legal list not sorted and unique at {} {}", w[0], w[1]));
+        }
+    }
+    let texts: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+    for (i, t) in texts.iter().enumerate() {
+        if texts[..i].contains(t) {
+            ctx.fail(format!("two legal actions print as `{t}`"));
+        }
+        match state.parse_action(t) {
+            Ok(a) if a == list[i] => {}
+            Ok(a) => ctx.fail(format!("`{t}` parses as another action {a:?}")),
+            Err(e) => ctx.fail(format!("`{t}` does not parse: {e}")),
+        }
+    }
+
+    let mut outs = ChanceOutcomes::new();
+    state.chance_outcomes(&mut outs);
+    match state.to_act() {
+        ToAct::Over => {
+            if !list.is_empty() {
+                ctx.fail("the game is over but actions are listed".into());
+            }
+            match state.outcome() {
+                None => ctx.fail("the game is over without an outcome".into()),
+                Some(o) => {
+                    if let GameResult::Winners(w) = o.result {
+                        if w.is_empty() || w.bits() & !o.seats.bits() != 0 {
+                            ctx.fail(format!("winners {w:?} are not among the seats {:?}", o.seats));
+                        }
+                    }
+                }
+            }
+            if let Some(&a) = pool.first() {
+                let mut s = state.clone();
+                if !matches!(s.try_play(a), Err(PlayError::GameOver)) || s != *state {
+                    ctx.fail("an action after the end is not refused with GameOver".into());
+                }
+            }
+            return;
+        }
+        ToAct::Chance => {
+            if outs.is_empty() {
+                ctx.fail("a chance node without outcomes".into());
+            }
+            let (mut num, mut den) = (0u128, 1u128);
+            for (a, p) in outs.iter() {
+                if p.num() == 0 {
+                    ctx.fail(format!("chance outcome {a} has probability 0"));
+                }
+                num = num * p.den() as u128 + p.num() as u128 * den;
+                den *= p.den() as u128;
+            }
+            if num != den {
+                ctx.fail(format!("chance probabilities sum to {num}/{den}"));
+            }
+            let acts: Vec<G::Action> = outs.iter().map(|(a, _)| *a).collect();
+            if acts.as_slice() != list.as_slice() {
+                ctx.fail("the legal list at a chance node is not the outcomes".into());
+            }
+        }
+        ToAct::Seat(seat) => {
+            if list.is_empty() {
+                ctx.fail("a player is to act with no legal action".into());
+            }
+            if !outs.is_empty() {
+                ctx.fail("chance outcomes listed at a player's node".into());
+            }
+            if !state.seats().contains(seat) {
+                ctx.fail("the seat to act is not in the game".into());
+            }
+            if let Some(other) = state.seats().iter().find(|s| *s != seat) {
+                let mut s = state.clone();
+                if !matches!(s.try_play_as(other, list[0]), Err(PlayError::NotYourTurn { .. })) || s != *state {
+                    ctx.fail("an action by a seat out of turn is not refused".into());
+                }
+            }
+        }
+    }
+    if state.outcome().is_some() {
+        ctx.fail("an outcome before the game is over".into());
+    }
+
+    for &a in list.iter() {
+        if !state.is_legal(&a) {
+            ctx.fail(format!("listed action {a} is not is_legal"));
+        }
+        let mut s = state.clone();
+        match s.try_play(a) {
+            Ok(u) => {
+                s.undo(u);
+                if s != *state {
+                    ctx.fail(format!("play {a} then undo does not restore the state"));
+                }
+            }
+            Err(e) => ctx.fail(format!("listed action {a} refused: {e}")),
+        }
+    }
+
+    // Foreign actions from other positions.
+    for _ in 0..probes {
+        if pool.is_empty() {
+            break;
+        }
+        let a = pool[rng.below(pool.len() as u64) as usize];
+        probe_rejected(ctx, state, &list, a);
+    }
+    // Mutated texts.
+    for k in 0..probes {
+        let base = texts.get(k % texts.len().max(1)).cloned().unwrap_or_default();
+        let t = mutate(&base, rng);
+        if let Ok(a) = state.parse_action(&t) {
+            probe_rejected(ctx, state, &list, a);
+        }
+    }
+}
+
+fn probe_rejected<G: Game>(ctx: &Ctx<'_, G>, state: &G, list: &[G::Action], a: G::Action) {
+    if list.contains(&a) {
+        return;
+    }
+    if state.is_legal(&a) {
+        ctx.fail(format!("{a} is not listed but is_legal says it is"));
+    }
+    let mut s = state.clone();
+    if s.try_play(a).is_ok() {
+        ctx.fail(format!("{a} is not listed but try_play accepts it"));
+    }
+    if s != *state {
+        ctx.fail(format!("the refused action {a} changed the state"));
+    }
+}
+
+fn mutate(s: &str, rng: &mut SplitMix64) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-+/:=, ABCNESWP";
+    let mut b: Vec<u8> = s.bytes().collect();
+    let pick = |rng: &mut SplitMix64| ALPHABET[rng.below(ALPHABET.len() as u64) as usize];
+    match rng.below(4) {
+        0 if !b.is_empty() => {
+            let i = rng.below(b.len() as u64) as usize;
+            b[i] = pick(rng);
+        }
+        1 => {
+            let i = rng.below(b.len() as u64 + 1) as usize;
+            b.insert(i, pick(rng));
+        }
+        2 if !b.is_empty() => {
+            let i = rng.below(b.len() as u64) as usize;
+            b.remove(i);
+        }
+        _ => b = b.to_ascii_uppercase(),
+    }
+    String::from_utf8(b).unwrap_or_default()
+}

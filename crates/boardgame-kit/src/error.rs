@@ -1,0 +1,128 @@
+//! Error types shared by every game: notation syntax, position validity, parameters and play.
+//!
+//! Syntax errors ([`SyntaxError`]) say a text could not be read; legality errors ([`PlayError`])
+//! say a well-formed action cannot be played here. Positions distinguish the two as well
+//! ([`PositionError`]).
+
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+
+/// A text could not be read: what was expected, and at which byte of the input.
+///
+/// ```
+/// use boardgame_kit::Cell;
+/// let e = "e0".parse::<Cell>().unwrap_err();
+/// assert_eq!(e.at, 1);
+/// assert_eq!(e.to_string(), "cannot read `e0` at byte 1: expected a rank from 1 to 26");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read `{input}` at byte {at}: expected {expected}")]
+pub struct SyntaxError {
+    /// The text that was being read (an action, a field of a position...).
+    pub input: String,
+    /// Byte offset where reading failed.
+    pub at: usize,
+    /// What was expected there.
+    pub expected: Cow<'static, str>,
+}
+
+impl SyntaxError {
+    /// A syntax error in `input` at byte `at`.
+    pub fn new(input: &str, at: usize, expected: impl Into<Cow<'static, str>>) -> SyntaxError {
+        SyntaxError { input: input.to_string(), at, expected: expected.into() }
+    }
+
+    /// The same error, moved to describe a larger text in which `input` started at `offset`.
+    pub fn within(self, whole: &str, offset: usize) -> SyntaxError {
+        SyntaxError { input: whole.to_string(), at: self.at + offset, expected: self.expected }
+    }
+}
+
+/// A position text could not be turned into a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The text is not well-formed position notation.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The text is well-formed but describes a position the rules cannot produce or continue.
+    #[error("invalid position: {0}")]
+    Invalid(Cow<'static, str>),
+}
+
+impl PositionError {
+    /// An invalid-position error.
+    pub fn invalid(reason: impl Into<Cow<'static, str>>) -> PositionError {
+        PositionError::Invalid(reason.into())
+    }
+}
+
+/// A game's parameters could not be read. Every variant names the key at fault.
+///
+/// ```
+/// use boardgame_kit::ParamError;
+/// let e = ParamError::UnknownKey("colour".into());
+/// assert_eq!(e.to_string(), "unknown parameter `colour`");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    /// A comma-separated item is not `key=value`.
+    #[error("parameter `{0}` is not of the form key=value")]
+    Syntax(String),
+    /// The key is not a parameter of this game.
+    #[error("unknown parameter `{0}`")]
+    UnknownKey(String),
+    /// The key appears twice.
+    #[error("parameter `{0}` is given twice")]
+    Duplicate(String),
+    /// The value is not allowed for the key.
+    #[error("bad value `{value}` for parameter `{key}`: expected {expected}")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the key accepts.
+        expected: Cow<'static, str>,
+    },
+    /// Two parameters disagree.
+    #[error("parameters `{key}` and `{other}` disagree: {why}")]
+    Conflict {
+        /// One key.
+        key: String,
+        /// The other key.
+        other: String,
+        /// Why.
+        why: Cow<'static, str>,
+    },
+}
+
+impl ParamError {
+    /// A bad-value error.
+    pub fn bad_value(key: &str, value: &str, expected: impl Into<Cow<'static, str>>) -> ParamError {
+        ParamError::BadValue { key: key.to_string(), value: value.to_string(), expected: expected.into() }
+    }
+}
+
+/// An action could not be played: the state is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over; no action can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The action was offered for a seat that is not the one to act.
+    #[error("it is not {got}'s turn: {expected} is to act")]
+    NotYourTurn {
+        /// Who is to act (a seat name, or `chance`).
+        expected: String,
+        /// The seat that tried to act.
+        got: String,
+    },
+    /// The action is well-formed but not legal here.
+    #[error("`{action}` is illegal: {reason}")]
+    Illegal {
+        /// The action's text.
+        action: String,
+        /// Why it is illegal.
+        reason: Cow<'static, str>,
+    },
+}

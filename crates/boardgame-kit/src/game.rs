@@ -1,0 +1,315 @@
+//! The uniform game API: one trait every game's state implements.
+
+use crate::error::{PlayError, PositionError, SyntaxError};
+use crate::params::GameParams;
+use crate::seat::{Seat, SeatSet, MAX_SEATS};
+use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
+use core::fmt::{self, Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+use smallvec::SmallVec;
+
+/// A list of legal actions: inline (no heap) up to the game's documented worst case,
+/// [`Game::ActionBuf`].
+pub type Actions<G> = SmallVec<<G as Game>::ActionBuf>;
+
+/// The chance outcomes of a chance node, inline up to eight.
+pub type ChanceOutcomes<A> = SmallVec<[(A, Prob); 8]>;
+
+/// Who acts next: one answer for players, chance and the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToAct {
+    /// A player's decision.
+    Seat(Seat),
+    /// A chance event: the next action is one of [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over: see [`Game::outcome`].
+    Over,
+}
+
+impl ToAct {
+    /// The seat to act, if a player acts.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            ToAct::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// An exact probability `num / den`.
+///
+/// ```
+/// use boardgame_kit::Prob;
+/// let p = Prob::new(1, 6);
+/// assert_eq!(p.to_string(), "1/6");
+/// assert_eq!(Prob::new(2, 4), Prob::new(1, 2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Prob {
+    num: u32,
+    den: u32,
+}
+
+impl Prob {
+    /// `num / den` in lowest terms (`den` must be positive; 0 is read as 1).
+    pub const fn new(num: u32, den: u32) -> Prob {
+        let den = if den == 0 { 1 } else { den };
+        let (mut a, mut b) = (num, den);
+        while b != 0 {
+            let t = a % b;
+            a = b;
+            b = t;
+        }
+        let g = if a == 0 { 1 } else { a };
+        Prob { num: num / g, den: den / g }
+    }
+
+    /// Numerator (lowest terms).
+    pub const fn num(self) -> u32 {
+        self.num
+    }
+
+    /// Denominator (lowest terms).
+    pub const fn den(self) -> u32 {
+        self.den
+    }
+
+    /// As a float.
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl Display for Prob {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// One or more seats won (several share a win).
+    Winners(SeatSet),
+    /// A draw, where the game's rules declare one.
+    Draw,
+}
+
+/// The outcome of a finished game: the result, the seats that played, and scores for games
+/// that keep them.
+///
+/// ```
+/// use boardgame_kit::{Outcome, Seat, SeatSet};
+/// let o = Outcome::win(SeatSet::first(2), Seat::of(1));
+/// assert_eq!(o.returns(Seat::of(1)), 1.0);
+/// assert_eq!(o.returns(Seat::of(0)), -1.0);
+/// assert!(o.is_winner(Seat::of(1)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Winners or draw.
+    pub result: GameResult,
+    /// The seats that played the game.
+    pub seats: SeatSet,
+    /// Final scores by seat index, for scored games.
+    pub scores: Option<[i32; MAX_SEATS]>,
+}
+
+impl Outcome {
+    /// A single winner.
+    pub fn win(seats: SeatSet, winner: Seat) -> Outcome {
+        Outcome { result: GameResult::Winners(SeatSet::EMPTY.with(winner)), seats, scores: None }
+    }
+
+    /// A draw.
+    pub fn draw(seats: SeatSet) -> Outcome {
+        Outcome { result: GameResult::Draw, seats, scores: None }
+    }
+
+    /// Whether the seat is among the winners.
+    pub fn is_winner(&self, seat: Seat) -> bool {
+        matches!(self.result, GameResult::Winners(w) if w.contains(seat))
+    }
+
+    /// The return of a seat: +1 for a winner, -1 for a seat that played and lost, 0 in a draw
+    /// or for a seat that did not play.
+    pub fn returns(&self, seat: Seat) -> f64 {
+        match self.result {
+            _ if !self.seats.contains(seat) => 0.0,
+            GameResult::Draw => 0.0,
+            GameResult::Winners(w) if w.contains(seat) => 1.0,
+            GameResult::Winners(_) => -1.0,
+        }
+    }
+
+    /// The `over:` line of the command-line contract: winners joined by `,` or `draw`, then
+    /// ` scores SEAT=N ...` for scored games.
+    ///
+    /// ```
+    /// use boardgame_kit::{Outcome, Seat, SeatSet};
+    /// let o = Outcome::win(SeatSet::first(2), Seat::of(0));
+    /// assert_eq!(o.summary(&["1", "2"]), "1");
+    /// ```
+    pub fn summary(&self, names: &'static [&'static str]) -> String {
+        let mut s = match self.result {
+            GameResult::Draw => "draw".to_string(),
+            GameResult::Winners(w) => {
+                let v: alloc::vec::Vec<&str> = w.iter().map(|x| x.name(names)).collect();
+                v.join(",")
+            }
+        };
+        if let Some(scores) = self.scores {
+            s.push_str(" scores");
+            for seat in self.seats.iter() {
+                s.push_str(&alloc::format!(" {}={}", seat.name(names), scores[seat.index()]));
+            }
+        }
+        s
+    }
+}
+
+/// A game: its rules, implemented on the type of its state.
+///
+/// The state is created with [`Game::new`] from the game's parameters. [`Game::to_act`] says who
+/// acts. Legal actions are written into a caller-provided [`Actions`] list (inline capacity
+/// [`Game::ActionBuf`], the game's documented worst case, so generation never allocates).
+/// [`Game::try_play`] checks an action and returns a typed error leaving the state unchanged;
+/// [`Game::play_unchecked`] is for search; [`Game::undo`] reverses a play. Chance events are
+/// explicit: at [`ToAct::Chance`] the legal actions are the outcomes of
+/// [`Game::chance_outcomes`], each with an exact probability; no state holds a random generator.
+///
+/// `Display` on the state draws the board for a person; [`Game::position`] is the one-line
+/// position notation, read back by [`Game::from_position`].
+pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// The game's parameters.
+    type Params: GameParams;
+    /// One action (a player's decision or a chance outcome). `Ord` is the order of the legal
+    /// list; `Display`/`FromStr` are the game's action notation.
+    type Action: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = SyntaxError> + Send + Sync + 'static;
+    /// The inline buffer of [`Actions`]: `[Self::Action; N]` with `N` the game's worst case.
+    type ActionBuf: smallvec::Array<Item = Self::Action> + Send + Sync;
+    /// What [`Game::undo`] needs to reverse a play.
+    type Undo: Clone + Debug + Send + Sync;
+
+    /// The game's name (CLI, records).
+    const NAME: &'static str;
+    /// Seat names by seat index.
+    const SEAT_NAMES: &'static [&'static str];
+    /// Fewest players.
+    const MIN_PLAYERS: usize;
+    /// Most players.
+    const MAX_PLAYERS: usize;
+    /// Whether the game has chance nodes.
+    const HAS_CHANCE: bool;
+
+    /// The start position.
+    fn new(params: &Self::Params) -> Self;
+
+    /// The parameters the state was created with.
+    fn params(&self) -> Self::Params;
+
+    /// The seats that play this game.
+    fn seats(&self) -> SeatSet;
+
+    /// Who acts next.
+    fn to_act(&self) -> ToAct;
+
+    /// Replaces the contents of `out` with the legal actions, sorted by `Ord`, no duplicates;
+    /// at a chance node, the outcomes' actions; empty once the game is over.
+    fn legal_actions(&self, out: &mut Actions<Self>);
+
+    /// Number of legal actions (games may count faster than they list).
+    fn count_legal(&self) -> usize {
+        let mut v = Actions::<Self>::new();
+        self.legal_actions(&mut v);
+        v.len()
+    }
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        let mut v = Actions::<Self>::new();
+        self.legal_actions(&mut v);
+        v.contains(action)
+    }
+
+    /// Why an action that is not legal now is illegal (games give specific reasons).
+    fn illegal_reason(&self, action: &Self::Action) -> Cow<'static, str> {
+        let _ = action;
+        Cow::Borrowed("it is not among the legal actions of this position")
+    }
+
+    /// Replaces the contents of `out` with the outcomes of the current chance node and their
+    /// probabilities (positive, summing to exactly 1), sorted by action; empty when the node
+    /// is not a chance node.
+    fn chance_outcomes(&self, out: &mut ChanceOutcomes<Self::Action>) {
+        out.clear();
+    }
+
+    /// Plays a legal action without checking it. Playing an illegal action may leave a state
+    /// the rules cannot reach, but never breaks memory safety.
+    fn play_unchecked(&mut self, action: Self::Action) -> Self::Undo;
+
+    /// Reverses the play that returned `undo` (plays must be undone last-first).
+    fn undo(&mut self, undo: Self::Undo);
+
+    /// Plays an action after checking it; on error the state is unchanged.
+    fn try_play(&mut self, action: Self::Action) -> Result<Self::Undo, PlayError> {
+        if self.to_act() == ToAct::Over {
+            return Err(PlayError::GameOver);
+        }
+        if !self.is_legal(&action) {
+            return Err(PlayError::Illegal { action: action.to_string(), reason: self.illegal_reason(&action) });
+        }
+        Ok(self.play_unchecked(action))
+    }
+
+    /// Plays an action for `seat`, rejecting it if another seat (or chance) is to act.
+    fn try_play_as(&mut self, seat: Seat, action: Self::Action) -> Result<Self::Undo, PlayError> {
+        match self.to_act() {
+            ToAct::Over => Err(PlayError::GameOver),
+            ToAct::Seat(s) if s == seat => self.try_play(action),
+            other => Err(PlayError::NotYourTurn {
+                expected: match other {
+                    ToAct::Seat(s) => s.name(Self::SEAT_NAMES).to_string(),
+                    _ => "chance".to_string(),
+                },
+                got: seat.name(Self::SEAT_NAMES).to_string(),
+            }),
+        }
+    }
+
+    /// Plays an action, panicking if it is illegal (for tests and examples; front ends should
+    /// use [`Game::try_play`]).
+    fn play(&mut self, action: Self::Action) -> Self::Undo {
+        match self.try_play(action) {
+            Ok(u) => u,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Parses an action's text in this game's notation.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, SyntaxError> {
+        text.parse()
+    }
+
+    /// The outcome, once [`Game::to_act`] is [`ToAct::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The one-line position notation (everything needed to continue exactly).
+    fn position(&self) -> String;
+
+    /// Reads a position written by [`Game::position`] for a game with these parameters,
+    /// validating it.
+    fn from_position(params: &Self::Params, text: &str) -> Result<Self, PositionError>;
+
+    /// An upper bound on the number of actions in any game with these parameters, if there is
+    /// one (the conformance suite checks it).
+    fn max_game_length(params: &Self::Params) -> Option<u64>;
+
+    /// Name of a seat.
+    fn seat_name(seat: Seat) -> &'static str {
+        seat.name(Self::SEAT_NAMES)
+    }
+}

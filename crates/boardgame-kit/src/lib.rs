@@ -1,0 +1,78 @@
+//! # boardgame-kit
+//!
+//! The shared kit of the workspace's board-game rules engines (Slime Trail, Splut!, Battle of
+//! the Elements, Repello, Arandian checkers).
+//!
+//! - **Geometry**: square grids and cell names ([`Cell`], [`SquareGrid`], [`Dir4`], [`Dir8`]),
+//!   bitboards up to 20x20 and beyond with shifts, dilation and flood fill ([`Bitboard`]), and
+//!   hex coordinates ([`Hex`], [`HexDir`], [`HexBoard`]).
+//! - **Seats and turn order**: [`Seat`], [`SeatSet`], [`TurnOrder`] (clockwise, skipping the
+//!   eliminated, with per-turn budgets).
+//! - **The uniform API**: the [`Game`] trait: one "who acts" answer ([`ToAct`]), legal actions
+//!   in a heap-free [`Actions`] list, checked and unchecked play, undo, explicit chance outcomes
+//!   with exact [`Prob`]abilities, and the [`Outcome`].
+//! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
+//!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
+//! - **Records**: [`Record`] replays a game exactly, with undo and redo.
+//! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
+//!   [`RandomSource`].
+//! - **Testing**: the [`conformance`] suite (feature `conformance`), proptest strategies
+//!   ([`strategy`], feature `proptest`), and a tiny reference game ([`testing::Nim`]).
+//!
+//! ## Features
+//! - `serde`: serde support for seats and records, and the macros [`impl_serde_text!`] and
+//!   [`impl_serde_state!`] that game crates use (deserialising always validates).
+//! - `conformance`: the conformance suite (uses `serde_json`).
+//! - `proptest`: strategies producing reachable states.
+//!
+//! The crate is `no_std` (with `alloc`) and forbids unsafe code.
+//!
+//! ## Example
+//! ```
+//! use boardgame_kit::{perft, Actions, Game, ToAct, testing::Nim};
+//! let mut game = Nim::new(&"stones=4".parse().unwrap());
+//! let mut actions = Actions::<Nim>::new();
+//! game.legal_actions(&mut actions);
+//! assert_eq!(actions.len(), 2);
+//! game.try_play(actions[1]).unwrap(); // take two
+//! assert!(matches!(game.to_act(), ToAct::Seat(_)));
+//! assert_eq!(perft(&mut game, 1), 2); // two stones left: take one or two
+//! assert_eq!(perft(&mut game, 2), 1); // only 1 then 1 lasts two actions
+//! assert!(game.try_play("3".parse().unwrap_or(actions[0])).is_ok());
+//! ```
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+
+pub mod bitboard;
+#[cfg(feature = "conformance")]
+pub mod conformance;
+pub mod drivers;
+pub mod error;
+pub mod game;
+pub mod grid;
+pub mod hex;
+pub mod params;
+pub mod record;
+pub mod seat;
+mod serde_support;
+#[cfg(feature = "proptest")]
+pub mod strategy;
+pub mod testing;
+
+pub use bitboard::{BitIter, Bitboard, Bitboard7};
+pub use drivers::{perft, perft_divide, playout, random_action, Playout, RandomSource, SplitMix64};
+pub use error::{ParamError, PlayError, PositionError, SyntaxError};
+pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, Prob, ToAct};
+pub use grid::{Cell, Dir4, Dir8, SquareGrid};
+pub use hex::{Hex, HexBoard, HexDir};
+pub use params::GameParams;
+pub use record::{Record, RecordError};
+pub use seat::{Seat, SeatSet, TurnOrder, MAX_SEATS};
+pub use smallvec;
+
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde_support::private as __private;

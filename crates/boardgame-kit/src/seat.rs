@@ -1,0 +1,289 @@
+//! Seats, sets of seats and turn order with elimination.
+
+use core::fmt;
+
+/// The most seats any game of the workspace has (Arandian checkers with six players).
+pub const MAX_SEATS: usize = 6;
+
+/// One seat at the table, by index `0..MAX_SEATS`.
+///
+/// The index is the seat's place in the game's clockwise order; each game names its seats
+/// (`Game::SEAT_NAMES`), e.g. Splut! calls seat 0 `s`.
+///
+/// ```
+/// use boardgame_kit::Seat;
+/// let s = Seat::new(2).unwrap();
+/// assert_eq!(s.index(), 2);
+/// assert!(Seat::new(6).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat(u8);
+
+impl Seat {
+    /// The seat with this index, if it is below [`MAX_SEATS`].
+    pub const fn new(index: usize) -> Option<Seat> {
+        if index < MAX_SEATS {
+            Some(Seat(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The seat with this index. Panics (at compile time in const contexts) if out of range.
+    ///
+    /// ```
+    /// use boardgame_kit::Seat;
+    /// const FIRST: Seat = Seat::of(0);
+    /// assert_eq!(FIRST.index(), 0);
+    /// ```
+    pub const fn of(index: usize) -> Seat {
+        assert!(index < MAX_SEATS, "seat index out of range");
+        Seat(index as u8)
+    }
+
+    /// The seat's index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// This seat's name in a game's table of seat names, or `?` when the table is too short.
+    ///
+    /// ```
+    /// use boardgame_kit::Seat;
+    /// assert_eq!(Seat::of(1).name(&["s", "w", "n", "e"]), "w");
+    /// ```
+    pub fn name(self, names: &'static [&'static str]) -> &'static str {
+        names.get(self.index()).copied().unwrap_or("?")
+    }
+
+    /// Parses a seat from a game's table of seat names (exact, case-sensitive match).
+    ///
+    /// ```
+    /// use boardgame_kit::Seat;
+    /// assert_eq!(Seat::from_name("n", &["s", "w", "n", "e"]), Some(Seat::of(2)));
+    /// assert_eq!(Seat::from_name("x", &["s", "w", "n", "e"]), None);
+    /// ```
+    pub fn from_name(name: &str, names: &'static [&'static str]) -> Option<Seat> {
+        names.iter().position(|n| *n == name).and_then(Seat::new)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A set of seats (a bit mask), iterated in seat order.
+///
+/// ```
+/// use boardgame_kit::{Seat, SeatSet};
+/// let mut s = SeatSet::EMPTY;
+/// s.insert(Seat::of(3));
+/// s.insert(Seat::of(1));
+/// assert_eq!(s.len(), 2);
+/// assert_eq!(s.iter().map(|x| x.index()).collect::<Vec<_>>(), vec![1, 3]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    /// No seats.
+    pub const EMPTY: SeatSet = SeatSet(0);
+
+    /// The set from a raw mask (bit i = seat i); bits at or above [`MAX_SEATS`] are dropped.
+    pub const fn from_bits(bits: u8) -> SeatSet {
+        SeatSet(bits & ((1 << MAX_SEATS) - 1))
+    }
+
+    /// The first `n` seats, `0..n`.
+    ///
+    /// ```
+    /// use boardgame_kit::SeatSet;
+    /// assert_eq!(SeatSet::first(2).len(), 2);
+    /// ```
+    pub const fn first(n: usize) -> SeatSet {
+        let n = if n > MAX_SEATS { MAX_SEATS } else { n };
+        SeatSet(((1u16 << n) - 1) as u8)
+    }
+
+    /// The raw mask.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether the seat is in the set.
+    pub const fn contains(self, seat: Seat) -> bool {
+        self.0 & (1 << seat.0) != 0
+    }
+
+    /// Adds a seat.
+    pub fn insert(&mut self, seat: Seat) {
+        self.0 |= 1 << seat.0;
+    }
+
+    /// Removes a seat.
+    pub fn remove(&mut self, seat: Seat) {
+        self.0 &= !(1 << seat.0);
+    }
+
+    /// The set with the seat added.
+    pub const fn with(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 | (1 << seat.0))
+    }
+
+    /// Number of seats in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest seat, if any.
+    pub const fn lowest(self) -> Option<Seat> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Seat(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The only seat of a one-seat set.
+    pub const fn single(self) -> Option<Seat> {
+        if self.0.count_ones() == 1 {
+            self.lowest()
+        } else {
+            None
+        }
+    }
+
+    /// The seats in order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..MAX_SEATS as u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+    }
+
+    /// The next seat of the set strictly after `seat` in clockwise (increasing, wrapping) order,
+    /// `seat` itself last; `None` for an empty set.
+    ///
+    /// ```
+    /// use boardgame_kit::{Seat, SeatSet};
+    /// let s = SeatSet::from_bits(0b1011); // seats 0, 1, 3
+    /// assert_eq!(s.next_after(Seat::of(1)), Some(Seat::of(3)));
+    /// assert_eq!(s.next_after(Seat::of(3)), Some(Seat::of(0)));
+    /// assert_eq!(SeatSet::from_bits(0b10).next_after(Seat::of(1)), Some(Seat::of(1)));
+    /// ```
+    pub fn next_after(self, seat: Seat) -> Option<Seat> {
+        if self.0 == 0 {
+            return None;
+        }
+        let n = MAX_SEATS as u8;
+        (1..=n).map(|k| (seat.0 + k) % n).find(|i| self.0 & (1 << i) != 0).map(Seat)
+    }
+}
+
+impl FromIterator<Seat> for SeatSet {
+    fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {
+        let mut s = SeatSet::EMPTY;
+        for seat in iter {
+            s.insert(seat);
+        }
+        s
+    }
+}
+
+/// Turn order among the seats in play, with elimination.
+///
+/// Play passes clockwise (increasing seat index, wrapping) and skips seats that are not in play
+/// or have been eliminated. Per-turn action budgets (Splut!'s 1/2/3 steps, Elements' seven
+/// placements) are counted with [`TurnOrder::budget`].
+///
+/// ```
+/// use boardgame_kit::{Seat, SeatSet, TurnOrder};
+/// let mut t = TurnOrder::new(SeatSet::first(4), Seat::of(0), 1);
+/// t.eliminate(Seat::of(1));
+/// t.end_turn(2);
+/// assert_eq!(t.current(), Seat::of(2));
+/// assert_eq!(t.active().len(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TurnOrder {
+    seats: SeatSet,
+    active: SeatSet,
+    current: Seat,
+    budget: u8,
+}
+
+impl TurnOrder {
+    /// A turn order over `seats`, `first` to act with `budget` actions in its turn.
+    pub fn new(seats: SeatSet, first: Seat, budget: u8) -> TurnOrder {
+        TurnOrder { seats, active: seats, current: first, budget }
+    }
+
+    /// Rebuilds a turn order from its parts (for position parsers): the seats that started,
+    /// those still in the game, the seat to act and its remaining budget.
+    pub fn from_parts(seats: SeatSet, active: SeatSet, current: Seat, budget: u8) -> TurnOrder {
+        TurnOrder { seats, active, current, budget }
+    }
+
+    /// The seats that started the game.
+    pub fn seats(&self) -> SeatSet {
+        self.seats
+    }
+
+    /// The seats not eliminated.
+    pub fn active(&self) -> SeatSet {
+        self.active
+    }
+
+    /// The seat whose turn it is.
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// Actions left in the current turn.
+    pub fn budget(&self) -> u8 {
+        self.budget
+    }
+
+    /// Sets the actions left in the current turn.
+    pub fn set_budget(&mut self, budget: u8) {
+        self.budget = budget;
+    }
+
+    /// Uses one action of the budget; returns true when the budget is now exhausted.
+    pub fn spend(&mut self) -> bool {
+        self.budget = self.budget.saturating_sub(1);
+        self.budget == 0
+    }
+
+    /// Marks a seat as eliminated (it keeps its place in `seats`).
+    pub fn eliminate(&mut self, seat: Seat) {
+        self.active.remove(seat);
+    }
+
+    /// The only active seat, once all others are eliminated.
+    pub fn survivor(&self) -> Option<Seat> {
+        self.active.single()
+    }
+
+    /// The active seat after the current one (the current one itself if it is alone).
+    pub fn peek_next(&self) -> Option<Seat> {
+        self.active.next_after(self.current)
+    }
+
+    /// Passes the turn to the next active seat with a fresh `budget`; returns that seat.
+    /// Does nothing when no seat is active.
+    pub fn end_turn(&mut self, budget: u8) -> Seat {
+        if let Some(next) = self.peek_next() {
+            self.current = next;
+            self.budget = budget;
+        }
+        self.current
+    }
+}

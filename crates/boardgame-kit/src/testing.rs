@@ -1,0 +1,210 @@
+//! A tiny reference game (Nim) for the kit's own examples and tests, and for learning the API.
+
+use crate::error::{ParamError, PositionError, SyntaxError};
+use crate::game::{Actions, Game, Outcome, ToAct};
+use crate::seat::{Seat, SeatSet};
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+/// Nim's parameters: `stones=N` (1..=60, default 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NimParams {
+    /// Stones at the start.
+    pub stones: u8,
+}
+
+impl Default for NimParams {
+    fn default() -> Self {
+        NimParams { stones: 5 }
+    }
+}
+
+impl fmt::Display for NimParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.stones != 5 {
+            write!(f, "stones={}", self.stones)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for NimParams {
+    type Err = ParamError;
+    fn from_str(s: &str) -> Result<Self, ParamError> {
+        let mut p = NimParams::default();
+        for (k, v) in crate::params::pairs(s)? {
+            match k {
+                "stones" => p.stones = crate::params::int(k, v, 1, 60)?,
+                _ => return Err(ParamError::UnknownKey(k.into())),
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// Take one or two stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Take(u8);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Take {
+    type Err = SyntaxError;
+    fn from_str(s: &str) -> Result<Self, SyntaxError> {
+        match s {
+            "1" => Ok(Take(1)),
+            "2" => Ok(Take(2)),
+            _ => Err(SyntaxError::new(s, 0, "1 or 2")),
+        }
+    }
+}
+
+/// Two players take one or two stones in turn; whoever takes the last stone wins.
+/// Position notation: `STONES SEAT` (`5 1`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nim {
+    params: NimParams,
+    stones: u8,
+    mover: u8,
+}
+
+impl Nim {
+    /// Stones left.
+    pub fn stones(&self) -> u8 {
+        self.stones
+    }
+}
+
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for _ in 0..self.stones {
+            f.write_str("o")?;
+        }
+        Ok(())
+    }
+}
+
+impl Game for Nim {
+    type Params = NimParams;
+    type Action = Take;
+    type ActionBuf = [Take; 2];
+    type Undo = Nim;
+    const NAME: &'static str = "nim";
+    const SEAT_NAMES: &'static [&'static str] = &["1", "2"];
+    const MIN_PLAYERS: usize = 2;
+    const MAX_PLAYERS: usize = 2;
+    const HAS_CHANCE: bool = false;
+
+    fn new(params: &NimParams) -> Self {
+        Nim { params: *params, stones: params.stones, mover: 0 }
+    }
+    fn params(&self) -> NimParams {
+        self.params
+    }
+    fn seats(&self) -> SeatSet {
+        SeatSet::first(2)
+    }
+    fn to_act(&self) -> ToAct {
+        if self.stones == 0 {
+            ToAct::Over
+        } else {
+            ToAct::Seat(Seat::of(self.mover as usize))
+        }
+    }
+    fn legal_actions(&self, out: &mut Actions<Self>) {
+        out.clear();
+        for k in 1..=self.stones.min(2) {
+            out.push(Take(k));
+        }
+    }
+    fn play_unchecked(&mut self, a: Take) -> Nim {
+        let before = self.clone();
+        self.stones = self.stones.saturating_sub(a.0);
+        self.mover ^= 1;
+        before
+    }
+    fn undo(&mut self, u: Nim) {
+        *self = u;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        // The player who took the last stone is the one who is not to move now.
+        (self.stones == 0).then(|| Outcome::win(SeatSet::first(2), Seat::of((self.mover ^ 1) as usize)))
+    }
+    fn position(&self) -> String {
+        alloc::format!("{} {}", self.stones, self.mover + 1)
+    }
+    fn from_position(params: &NimParams, text: &str) -> Result<Self, PositionError> {
+        let (a, b) = text.split_once(' ').ok_or_else(|| SyntaxError::new(text, 0, "`STONES SEAT`"))?;
+        let stones: u8 = a.parse().map_err(|_| SyntaxError::new(text, 0, "a number of stones"))?;
+        let mover = match b {
+            "1" => 0,
+            "2" => 1,
+            _ => return Err(SyntaxError::new(text, a.len() + 1, "seat 1 or 2").into()),
+        };
+        if stones > params.stones {
+            return Err(PositionError::invalid("more stones than the game started with"));
+        }
+        Ok(Nim { params: *params, stones, mover })
+    }
+    fn max_game_length(params: &NimParams) -> Option<u64> {
+        Some(params.stones as u64)
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::impl_serde_state!(Nim);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{perft, Record};
+
+    #[test]
+    fn nim_perft_counts_sequences() {
+        let mut s = Nim::new(&NimParams { stones: 3 });
+        // 3 stones: sequences of length 2 that do not end before: 1-1, 1-2, 2-1 = 3
+        assert_eq!(perft(&mut s, 2), 3);
+        // length 3: only 1-1-1
+        assert_eq!(perft(&mut s, 3), 1);
+    }
+
+    #[test]
+    fn nim_checked_play_rejects_and_keeps_state() {
+        let mut s = Nim::new(&NimParams { stones: 1 });
+        let before = s.clone();
+        assert!(s.try_play(Take(2)).is_err());
+        assert_eq!(s, before);
+        s.try_play(Take(1)).unwrap();
+        assert_eq!(s.to_act(), ToAct::Over);
+        assert!(matches!(s.try_play(Take(1)), Err(crate::PlayError::GameOver)));
+        assert!(s.outcome().unwrap().is_winner(Seat::of(0)));
+    }
+
+    #[test]
+    fn params_errors_name_the_key() {
+        assert_eq!("stones=0".parse::<NimParams>().unwrap_err().to_string(), "bad value `0` for parameter `stones`: expected an integer from 1 to 60");
+        assert!("size=3".parse::<NimParams>().unwrap_err().to_string().contains("size"));
+        assert_eq!(NimParams { stones: 9 }.to_string().parse::<NimParams>().unwrap().stones, 9);
+    }
+
+    #[test]
+    fn record_reports_index_of_bad_action() {
+        let e = "nim: 1 1 x".parse::<Record<Nim>>().unwrap_err();
+        assert!(e.to_string().starts_with("action 3:"), "{e}");
+        let e = "chess: e4".parse::<Record<Nim>>().unwrap_err();
+        assert!(e.to_string().contains("chess"));
+    }
+
+    #[cfg(feature = "conformance")]
+    #[test]
+    fn nim_passes_conformance() {
+        for p in ["", "stones=1", "stones=17"] {
+            crate::conformance::check::<Nim>(&p.parse().unwrap(), &crate::conformance::Config::default());
+        }
+    }
+}
