@@ -186,3 +186,29 @@ pub fn playout<G: Game, R: RandomSource + ?Sized>(state: &mut G, rng: &mut R, ma
     }
     Playout { length, outcome: state.outcome() }
 }
+
+/// The status line of the command-line contract's `trace`: `SEAT: A B C` (who acts and the
+/// legal actions, sorted by text), `chance: 1 2 3`, or `over: W` (winners joined by `,` or
+/// `draw`, then ` scores SEAT=N ...` for scored games).
+///
+/// ```
+/// use boardgame_kit::{drivers::status_line, testing::Nim, Game};
+/// let mut s = Nim::new(&"stones=2".parse().unwrap());
+/// assert_eq!(status_line(&s), "1: 1 2");
+/// s.play("2".parse().unwrap());
+/// assert_eq!(status_line(&s), "over: 1");
+/// ```
+pub fn status_line<G: Game>(state: &G) -> String {
+    let mut list = Actions::<G>::new();
+    state.legal_actions(&mut list);
+    let mut texts: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+    texts.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    match state.to_act() {
+        ToAct::Over => {
+            let summary = state.outcome().map(|o| o.summary(G::SEAT_NAMES)).unwrap_or_default();
+            alloc::format!("over: {summary}")
+        }
+        ToAct::Chance => alloc::format!("chance: {}", texts.join(" ")),
+        ToAct::Seat(s) => alloc::format!("{}: {}", G::seat_name(s), texts.join(" ")),
+    }
+}

@@ -16,6 +16,7 @@
 //! - **Records**: [`Record`] replays a game exactly, with undo and redo.
 //! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
 //!   [`RandomSource`].
+//! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
 //! - **Testing**: the [`conformance`] suite (feature `conformance`), proptest strategies
 //!   ([`strategy`], feature `proptest`), and a tiny reference game ([`testing::Nim`]).
 //!
@@ -51,6 +52,7 @@ pub mod bitboard;
 pub mod conformance;
 pub mod drivers;
 pub mod error;
+pub mod fuzzing;
 pub mod game;
 pub mod grid;
 pub mod hex;
