@@ -107,7 +107,10 @@ impl<const N: usize> Bitboard<N> {
     /// The set bits in increasing order.
     #[inline]
     pub fn iter(&self) -> BitIter<N> {
-        BitIter { words: self.0, word: 0 }
+        BitIter {
+            words: self.0,
+            word: 0,
+        }
     }
 
     /// Shift towards higher indices by `k` bits (bits past the top are lost).
@@ -130,10 +133,10 @@ impl<const N: usize> Bitboard<N> {
     pub fn shr(&self, k: usize) -> Self {
         let (q, r) = (k / 64, k % 64);
         let mut out = [0u64; N];
-        for i in 0..N.saturating_sub(q) {
-            out[i] = self.0[i + q] >> r;
+        for (i, o) in out.iter_mut().enumerate().take(N.saturating_sub(q)) {
+            *o = self.0[i + q] >> r;
             if r != 0 && i + q + 1 < N {
-                out[i] |= self.0[i + q + 1] << (64 - r);
+                *o |= self.0[i + q + 1] << (64 - r);
             }
         }
         Bitboard(out)

@@ -38,7 +38,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { games: 20, seed: 1, max_actions: 2_000, probes: 8 }
+        Config {
+            games: 20,
+            seed: 1,
+            max_actions: 2_000,
+            probes: 8,
+        }
     }
 }
 
@@ -84,7 +89,12 @@ where
         let mut buf = Actions::<G>::new();
         let bound = G::max_game_length(params);
         loop {
-            let ctx = Ctx::<G> { params, seed, step: played.len(), played: &played };
+            let ctx = Ctx::<G> {
+                params,
+                seed,
+                step: played.len(),
+                played: &played,
+            };
             check_state(&ctx, &state, &mut pool, &mut rng, cfg.probes);
             if let Some(b) = bound {
                 if played.len() as u64 > b {
@@ -94,7 +104,9 @@ where
             if played.len() as u64 >= cfg.max_actions {
                 break;
             }
-            let Some(a) = random_action(&state, &mut rng, &mut buf) else { break };
+            let Some(a) = random_action(&state, &mut rng, &mut buf) else {
+                break;
+            };
             match state.try_play(a) {
                 Ok(u) => undos.push(u),
                 Err(e) => ctx.fail(format!("random legal action {a} refused: {e}")),
@@ -104,7 +116,12 @@ where
                 pool.push(a);
             }
         }
-        let ctx = Ctx::<G> { params, seed, step: played.len(), played: &played };
+        let ctx = Ctx::<G> {
+            params,
+            seed,
+            step: played.len(),
+            played: &played,
+        };
         match Record::<G>::replay(params.clone(), &played) {
             Ok(r) if *r.state() == state => {}
             Ok(_) => ctx.fail("replaying the record gives another state".into()),
@@ -119,8 +136,13 @@ where
     }
 }
 
-fn check_state<G>(ctx: &Ctx<'_, G>, state: &G, pool: &mut [G::Action], rng: &mut SplitMix64, probes: usize)
-where
+fn check_state<G>(
+    ctx: &Ctx<'_, G>,
+    state: &G,
+    pool: &mut [G::Action],
+    rng: &mut SplitMix64,
+    probes: usize,
+) where
     G: Game + serde::Serialize + serde::de::DeserializeOwned,
 {
     if state.clone() != *state {
@@ -134,7 +156,10 @@ where
                 ctx.fail(format!("position `{pos}` reads back as another state"));
             }
             if back.position() != pos {
-                ctx.fail(format!("position `{pos}` re-prints as `{}`", back.position()));
+                ctx.fail(format!(
+                    "position `{pos}` re-prints as `{}`",
+                    back.position()
+                ));
             }
         }
         Err(e) => ctx.fail(format!("position `{pos}` does not read back: {e}")),
@@ -152,11 +177,18 @@ where
     let mut list = Actions::<G>::new();
     state.legal_actions(&mut list);
     if state.count_legal() != list.len() {
-        ctx.fail(format!("count_legal {} but {} listed", state.count_legal(), list.len()));
+        ctx.fail(format!(
+            "count_legal {} but {} listed",
+            state.count_legal(),
+            list.len()
+        ));
     }
     for w in list.windows(2) {
         if w[0] >= w[1] {
-            ctx.fail(format!("legal list not sorted and unique at {} {}", w[0], w[1]));
+            ctx.fail(format!(
+                "legal list not sorted and unique at {} {}",
+                w[0], w[1]
+            ));
         }
     }
     let texts: Vec<String> = list.iter().map(|a| a.to_string()).collect();
@@ -183,7 +215,10 @@ where
                 Some(o) => {
                     if let GameResult::Winners(w) = o.result {
                         if w.is_empty() || w.bits() & !o.seats.bits() != 0 {
-                            ctx.fail(format!("winners {w:?} are not among the seats {:?}", o.seats));
+                            ctx.fail(format!(
+                                "winners {w:?} are not among the seats {:?}",
+                                o.seats
+                            ));
                         }
                     }
                 }
@@ -228,7 +263,11 @@ where
             }
             if let Some(other) = state.seats().iter().find(|s| *s != seat) {
                 let mut s = state.clone();
-                if !matches!(s.try_play_as(other, list[0]), Err(PlayError::NotYourTurn { .. })) || s != *state {
+                if !matches!(
+                    s.try_play_as(other, list[0]),
+                    Err(PlayError::NotYourTurn { .. })
+                ) || s != *state
+                {
                     ctx.fail("an action by a seat out of turn is not refused".into());
                 }
             }
@@ -264,7 +303,10 @@ where
     }
     // Mutated texts.
     for k in 0..probes {
-        let base = texts.get(k % texts.len().max(1)).cloned().unwrap_or_default();
+        let base = texts
+            .get(k % texts.len().max(1))
+            .cloned()
+            .unwrap_or_default();
         let t = mutate(&base, rng);
         if let Ok(a) = state.parse_action(&t) {
             probe_rejected(ctx, state, &list, a);

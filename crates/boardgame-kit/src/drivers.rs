@@ -107,8 +107,13 @@ impl RandomSource for SplitMix64 {
 }
 
 /// Picks a chance outcome with its exact probability.
-pub fn sample_chance<A: Copy, R: RandomSource + ?Sized>(outcomes: &ChanceOutcomes<A>, rng: &mut R) -> Option<A> {
-    let lcm = outcomes.iter().fold(1u64, |l, (_, p)| lcm(l, p.den() as u64));
+pub fn sample_chance<A: Copy, R: RandomSource + ?Sized>(
+    outcomes: &ChanceOutcomes<A>,
+    rng: &mut R,
+) -> Option<A> {
+    let lcm = outcomes
+        .iter()
+        .fold(1u64, |l, (_, p)| lcm(l, p.den() as u64));
     let r = rng.below(lcm);
     let mut acc = 0u64;
     for (a, p) in outcomes.iter() {
@@ -134,7 +139,11 @@ fn lcm(a: u64, b: u64) -> u64 {
 
 /// A random action: a uniform choice among the legal actions for a player, an outcome drawn
 /// with its probability at a chance node, `None` once the game is over. `buf` is scratch space.
-pub fn random_action<G: Game, R: RandomSource + ?Sized>(state: &G, rng: &mut R, buf: &mut Actions<G>) -> Option<G::Action> {
+pub fn random_action<G: Game, R: RandomSource + ?Sized>(
+    state: &G,
+    rng: &mut R,
+    buf: &mut Actions<G>,
+) -> Option<G::Action> {
     match state.to_act() {
         ToAct::Over => None,
         ToAct::Chance => {
@@ -172,7 +181,11 @@ pub struct Playout {
 /// assert!(p.outcome.is_some());
 /// assert!(p.length >= 3 && p.length <= 5);
 /// ```
-pub fn playout<G: Game, R: RandomSource + ?Sized>(state: &mut G, rng: &mut R, max_actions: u64) -> Playout {
+pub fn playout<G: Game, R: RandomSource + ?Sized>(
+    state: &mut G,
+    rng: &mut R,
+    max_actions: u64,
+) -> Playout {
     let mut buf = Actions::<G>::new();
     let mut length = 0;
     while length < max_actions {
@@ -184,7 +197,10 @@ pub fn playout<G: Game, R: RandomSource + ?Sized>(state: &mut G, rng: &mut R, ma
             None => break,
         }
     }
-    Playout { length, outcome: state.outcome() }
+    Playout {
+        length,
+        outcome: state.outcome(),
+    }
 }
 
 /// The status line of the command-line contract's `trace`: `SEAT: A B C` (who acts and the
@@ -205,7 +221,10 @@ pub fn status_line<G: Game>(state: &G) -> String {
     texts.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
     match state.to_act() {
         ToAct::Over => {
-            let summary = state.outcome().map(|o| o.summary(G::SEAT_NAMES)).unwrap_or_default();
+            let summary = state
+                .outcome()
+                .map(|o| o.summary(G::SEAT_NAMES))
+                .unwrap_or_default();
             alloc::format!("over: {summary}")
         }
         ToAct::Chance => alloc::format!("chance: {}", texts.join(" ")),

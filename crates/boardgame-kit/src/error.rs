@@ -29,12 +29,20 @@ pub struct SyntaxError {
 impl SyntaxError {
     /// A syntax error in `input` at byte `at`.
     pub fn new(input: &str, at: usize, expected: impl Into<Cow<'static, str>>) -> SyntaxError {
-        SyntaxError { input: input.to_string(), at, expected: expected.into() }
+        SyntaxError {
+            input: input.to_string(),
+            at,
+            expected: expected.into(),
+        }
     }
 
     /// The same error, moved to describe a larger text in which `input` started at `offset`.
     pub fn within(self, whole: &str, offset: usize) -> SyntaxError {
-        SyntaxError { input: whole.to_string(), at: self.at + offset, expected: self.expected }
+        SyntaxError {
+            input: whole.to_string(),
+            at: self.at + offset,
+            expected: self.expected,
+        }
     }
 }
 
@@ -99,7 +107,11 @@ pub enum ParamError {
 impl ParamError {
     /// A bad-value error.
     pub fn bad_value(key: &str, value: &str, expected: impl Into<Cow<'static, str>>) -> ParamError {
-        ParamError::BadValue { key: key.to_string(), value: value.to_string(), expected: expected.into() }
+        ParamError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: expected.into(),
+        }
     }
 }
 

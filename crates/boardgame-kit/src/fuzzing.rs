@@ -26,7 +26,10 @@ pub fn run<G: Game>(data: &[u8]) {
     let mut lines = text.split('\n');
     let params: G::Params = match lines.next().unwrap_or("").parse::<G::Params>() {
         Ok(p) => {
-            let again: G::Params = p.to_string().parse().expect("printed parameters must read back");
+            let again: G::Params = p
+                .to_string()
+                .parse()
+                .expect("printed parameters must read back");
             assert_eq!(again, p, "parameters must round-trip");
             p
         }
@@ -43,19 +46,32 @@ pub fn run<G: Game>(data: &[u8]) {
         Err(_) => G::new(&params),
     };
     for line in lines {
-        let Ok(a) = state.parse_action(line) else { continue };
+        let Ok(a) = state.parse_action(line) else {
+            continue;
+        };
         let printed = a.to_string();
-        assert_eq!(state.parse_action(&printed).ok(), Some(a), "action text must round-trip");
+        assert_eq!(
+            state.parse_action(&printed).ok(),
+            Some(a),
+            "action text must round-trip"
+        );
         let before = state.clone();
         let legal = state.is_legal(&a);
         match state.try_play(a) {
             Ok(_) => assert!(legal, "try_play accepted an action is_legal refuses"),
             Err(_) => {
-                assert!(!legal || before.to_act() == ToAct::Over, "try_play refused a legal action");
+                assert!(
+                    !legal || before.to_act() == ToAct::Over,
+                    "try_play refused a legal action"
+                );
                 assert_eq!(state, before, "a refused action changed the state");
             }
         }
         let pos = state.position();
-        assert_eq!(G::from_position(&params, &pos).as_ref(), Ok(&state), "position must round-trip");
+        assert_eq!(
+            G::from_position(&params, &pos).as_ref(),
+            Ok(&state),
+            "position must round-trip"
+        );
     }
 }

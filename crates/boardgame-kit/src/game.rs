@@ -63,7 +63,10 @@ impl Prob {
             b = t;
         }
         let g = if a == 0 { 1 } else { a };
-        Prob { num: num / g, den: den / g }
+        Prob {
+            num: num / g,
+            den: den / g,
+        }
     }
 
     /// Numerator (lowest terms).
@@ -120,12 +123,20 @@ pub struct Outcome {
 impl Outcome {
     /// A single winner.
     pub fn win(seats: SeatSet, winner: Seat) -> Outcome {
-        Outcome { result: GameResult::Winners(SeatSet::EMPTY.with(winner)), seats, scores: None }
+        Outcome {
+            result: GameResult::Winners(SeatSet::EMPTY.with(winner)),
+            seats,
+            scores: None,
+        }
     }
 
     /// A draw.
     pub fn draw(seats: SeatSet) -> Outcome {
-        Outcome { result: GameResult::Draw, seats, scores: None }
+        Outcome {
+            result: GameResult::Draw,
+            seats,
+            scores: None,
+        }
     }
 
     /// Whether the seat is among the winners.
@@ -163,7 +174,11 @@ impl Outcome {
         if let Some(scores) = self.scores {
             s.push_str(" scores");
             for seat in self.seats.iter() {
-                s.push_str(&alloc::format!(" {}={}", seat.name(names), scores[seat.index()]));
+                s.push_str(&alloc::format!(
+                    " {}={}",
+                    seat.name(names),
+                    scores[seat.index()]
+                ));
             }
         }
         s
@@ -187,7 +202,16 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     type Params: GameParams;
     /// One action (a player's decision or a chance outcome). `Ord` is the order of the legal
     /// list; `Display`/`FromStr` are the game's action notation.
-    type Action: Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = SyntaxError> + Send + Sync + 'static;
+    type Action: Copy
+        + Eq
+        + Ord
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = SyntaxError>
+        + Send
+        + Sync
+        + 'static;
     /// The inline buffer of [`Actions`]: `[Self::Action; N]` with `N` the game's worst case.
     type ActionBuf: smallvec::Array<Item = Self::Action> + Send + Sync;
     /// What [`Game::undo`] needs to reverse a play.
@@ -260,7 +284,10 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
             return Err(PlayError::GameOver);
         }
         if !self.is_legal(&action) {
-            return Err(PlayError::Illegal { action: action.to_string(), reason: self.illegal_reason(&action) });
+            return Err(PlayError::Illegal {
+                action: action.to_string(),
+                reason: self.illegal_reason(&action),
+            });
         }
         Ok(self.play_unchecked(action))
     }

@@ -127,9 +127,24 @@ pub struct SquareGrid {
 impl SquareGrid {
     /// A grid; `width` and `height` are clamped to `1..=MAX_SIDE`.
     pub const fn new(width: u8, height: u8) -> SquareGrid {
-        let w = if width == 0 { 1 } else if width > MAX_SIDE { MAX_SIDE } else { width };
-        let h = if height == 0 { 1 } else if height > MAX_SIDE { MAX_SIDE } else { height };
-        SquareGrid { width: w, height: h }
+        let w = if width == 0 {
+            1
+        } else if width > MAX_SIDE {
+            MAX_SIDE
+        } else {
+            width
+        };
+        let h = if height == 0 {
+            1
+        } else if height > MAX_SIDE {
+            MAX_SIDE
+        } else {
+            height
+        };
+        SquareGrid {
+            width: w,
+            height: h,
+        }
     }
 
     /// Number of files.
@@ -225,8 +240,16 @@ pub enum Dir8 {
 
 impl Dir8 {
     /// All eight, clockwise from north.
-    pub const ALL: [Dir8; 8] =
-        [Dir8::N, Dir8::NE, Dir8::E, Dir8::SE, Dir8::S, Dir8::SW, Dir8::W, Dir8::NW];
+    pub const ALL: [Dir8; 8] = [
+        Dir8::N,
+        Dir8::NE,
+        Dir8::E,
+        Dir8::SE,
+        Dir8::S,
+        Dir8::SW,
+        Dir8::W,
+        Dir8::NW,
+    ];
 
     /// (file, rank) step.
     pub const fn delta(self) -> (i8, i8) {

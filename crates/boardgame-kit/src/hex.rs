@@ -104,7 +104,14 @@ pub enum HexDir {
 
 impl HexDir {
     /// All six, counter-clockwise from east.
-    pub const ALL: [HexDir; 6] = [HexDir::E, HexDir::NE, HexDir::NW, HexDir::W, HexDir::SW, HexDir::SE];
+    pub const ALL: [HexDir; 6] = [
+        HexDir::E,
+        HexDir::NE,
+        HexDir::NW,
+        HexDir::W,
+        HexDir::SW,
+        HexDir::SE,
+    ];
 
     /// The step vector.
     pub const fn delta(self) -> Hex {
@@ -131,7 +138,7 @@ impl HexDir {
 /// let b = HexBoard::new(4);
 /// assert_eq!(b.iter().count(), 61);
 /// assert_eq!(b.parse("e5").unwrap(), Hex::new(4, 4));
-/// assert_eq!(b.name(Hex::new(8, 8)), "i9");
+/// assert_eq!(b.name(Hex::new(8, 8)).to_string(), "i9");
 /// assert!(b.parse("a9").is_err()); // not on the hexagon
 /// assert_eq!(b.ring(1).count(), 6);
 /// ```
@@ -143,7 +150,15 @@ pub struct HexBoard {
 impl HexBoard {
     /// A board of the given radius (at most 12, so names stay within `a..y`).
     pub const fn new(radius: i8) -> HexBoard {
-        HexBoard { radius: if radius > 12 { 12 } else if radius < 0 { 0 } else { radius } }
+        HexBoard {
+            radius: if radius > 12 {
+                12
+            } else if radius < 0 {
+                0
+            } else {
+                radius
+            },
+        }
     }
 
     /// The radius.
@@ -159,13 +174,17 @@ impl HexBoard {
     /// Whether the cell is on the board.
     pub fn contains(self, c: Hex) -> bool {
         let d = 2 * self.radius;
-        (0..=d).contains(&c.file) && (0..=d).contains(&c.rank) && (c.file - c.rank).abs() <= self.radius
+        (0..=d).contains(&c.file)
+            && (0..=d).contains(&c.rank)
+            && (c.file - c.rank).abs() <= self.radius
     }
 
     /// All cells, rank by rank from the bottom, files left to right.
     pub fn iter(self) -> impl Iterator<Item = Hex> {
         let d = 2 * self.radius;
-        (0..=d).flat_map(move |r| (0..=d).map(move |f| Hex::new(f, r))).filter(move |c| self.contains(*c))
+        (0..=d)
+            .flat_map(move |r| (0..=d).map(move |f| Hex::new(f, r)))
+            .filter(move |c| self.contains(*c))
     }
 
     /// The cells at distance `k` from the centre.
@@ -212,13 +231,11 @@ pub struct HexName(Hex);
 
 impl fmt::Display for HexName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.0.file as u8) as char, self.0.rank as i16 + 1)
-    }
-}
-
-impl PartialEq<&str> for HexName {
-    fn eq(&self, o: &&str) -> bool {
-        use alloc::string::ToString;
-        self.to_string() == *o
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.0.file as u8) as char,
+            self.0.rank as i16 + 1
+        )
     }
 }

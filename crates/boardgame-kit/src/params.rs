@@ -12,12 +12,32 @@ use core::str::FromStr;
 /// that differ from the defaults, so the defaults print as the empty string) and parsing with
 /// errors that name the key.
 pub trait GameParams:
-    Clone + Default + PartialEq + Eq + Hash + Debug + Display + FromStr<Err = ParamError> + Send + Sync + 'static
+    Clone
+    + Default
+    + PartialEq
+    + Eq
+    + Hash
+    + Debug
+    + Display
+    + FromStr<Err = ParamError>
+    + Send
+    + Sync
+    + 'static
 {
 }
 
 impl<T> GameParams for T where
-    T: Clone + Default + PartialEq + Eq + Hash + Debug + Display + FromStr<Err = ParamError> + Send + Sync + 'static
+    T: Clone
+        + Default
+        + PartialEq
+        + Eq
+        + Hash
+        + Debug
+        + Display
+        + FromStr<Err = ParamError>
+        + Send
+        + Sync
+        + 'static
 {
 }
 
@@ -37,7 +57,9 @@ pub fn pairs(s: &str) -> Result<Vec<(&str, &str)>, ParamError> {
         return Ok(out);
     }
     for item in s.split(',') {
-        let (k, v) = item.split_once('=').ok_or_else(|| ParamError::Syntax(item.trim().to_string()))?;
+        let (k, v) = item
+            .split_once('=')
+            .ok_or_else(|| ParamError::Syntax(item.trim().to_string()))?;
         let (k, v) = (k.trim(), v.trim());
         if k.is_empty() {
             return Err(ParamError::Syntax(item.trim().to_string()));
@@ -64,7 +86,11 @@ where
 {
     match value.parse::<T>() {
         Ok(n) if n >= lo && n <= hi => Ok(n),
-        _ => Err(ParamError::bad_value(key, value, alloc::format!("an integer from {lo} to {hi}"))),
+        _ => Err(ParamError::bad_value(
+            key,
+            value,
+            alloc::format!("an integer from {lo} to {hi}"),
+        )),
     }
 }
 
@@ -78,7 +104,9 @@ pub fn join<'a, I>(items: I) -> alloc::string::String
 where
     I: IntoIterator<Item = (&'a str, Option<alloc::string::String>)>,
 {
-    let parts: Vec<alloc::string::String> =
-        items.into_iter().filter_map(|(k, v)| v.map(|v| alloc::format!("{k}={v}"))).collect();
+    let parts: Vec<alloc::string::String> = items
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| alloc::format!("{k}={v}")))
+        .collect();
     parts.join(",")
 }

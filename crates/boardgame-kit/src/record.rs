@@ -67,14 +67,22 @@ impl<G: Game> Record<G> {
     /// A new game.
     pub fn new(params: G::Params) -> Self {
         let state = G::new(&params);
-        Record { params, actions: Vec::new(), undos: Vec::new(), state }
+        Record {
+            params,
+            actions: Vec::new(),
+            undos: Vec::new(),
+            state,
+        }
     }
 
     /// Replays a list of actions from the start, checking each.
     pub fn replay(params: G::Params, actions: &[G::Action]) -> Result<Self, RecordError> {
         let mut r = Record::new(params);
         for (i, &a) in actions.iter().enumerate() {
-            r.play(a).map_err(|error| RecordError::Illegal { index: i + 1, error })?;
+            r.play(a).map_err(|error| RecordError::Illegal {
+                index: i + 1,
+                error,
+            })?;
         }
         Ok(r)
     }
@@ -111,8 +119,12 @@ impl<G: Game> Record<G> {
     /// Parses and plays an action.
     pub fn play_text(&mut self, text: &str) -> Result<(), RecordError> {
         let index = self.undos.len() + 1;
-        let a = self.state.parse_action(text).map_err(|error| RecordError::Syntax { index, error })?;
-        self.play(a).map_err(|error| RecordError::Illegal { index, error })
+        let a = self
+            .state
+            .parse_action(text)
+            .map_err(|error| RecordError::Syntax { index, error })?;
+        self.play(a)
+            .map_err(|error| RecordError::Illegal { index, error })
     }
 
     /// Takes back the last action; false at the start.
@@ -162,7 +174,10 @@ impl<G: Game> core::str::FromStr for Record<G> {
         let head = head.trim();
         let (name, params) = head.split_once(char::is_whitespace).unwrap_or((head, ""));
         if name != G::NAME {
-            return Err(RecordError::WrongGame { expected: G::NAME, found: name.to_string() });
+            return Err(RecordError::WrongGame {
+                expected: G::NAME,
+                found: name.to_string(),
+            });
         }
         let mut r = Record::new(params.trim().parse()?);
         for text in moves.split_whitespace() {

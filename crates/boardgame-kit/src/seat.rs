@@ -164,7 +164,9 @@ impl SeatSet {
 
     /// The seats in order.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
-        (0..MAX_SEATS as u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+        (0..MAX_SEATS as u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(Seat)
     }
 
     /// The next seat of the set strictly after `seat` in clockwise (increasing, wrapping) order,
@@ -182,7 +184,10 @@ impl SeatSet {
             return None;
         }
         let n = MAX_SEATS as u8;
-        (1..=n).map(|k| (seat.0 + k) % n).find(|i| self.0 & (1 << i) != 0).map(Seat)
+        (1..=n)
+            .map(|k| (seat.0 + k) % n)
+            .find(|i| self.0 & (1 << i) != 0)
+            .map(Seat)
     }
 }
 
@@ -222,13 +227,23 @@ pub struct TurnOrder {
 impl TurnOrder {
     /// A turn order over `seats`, `first` to act with `budget` actions in its turn.
     pub fn new(seats: SeatSet, first: Seat, budget: u8) -> TurnOrder {
-        TurnOrder { seats, active: seats, current: first, budget }
+        TurnOrder {
+            seats,
+            active: seats,
+            current: first,
+            budget,
+        }
     }
 
     /// Rebuilds a turn order from its parts (for position parsers): the seats that started,
     /// those still in the game, the seat to act and its remaining budget.
     pub fn from_parts(seats: SeatSet, active: SeatSet, current: Seat, budget: u8) -> TurnOrder {
-        TurnOrder { seats, active, current, budget }
+        TurnOrder {
+            seats,
+            active,
+            current,
+            budget,
+        }
     }
 
     /// The seats that started the game.

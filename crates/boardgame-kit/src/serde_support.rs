@@ -42,12 +42,17 @@ macro_rules! impl_serde_text {
 macro_rules! impl_serde_state {
     ($t:ty) => {
         impl $crate::__private::serde::Serialize for $t {
-            fn serialize<S: $crate::__private::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
                 $crate::__private::serialize_state(self, s)
             }
         }
         impl<'de> $crate::__private::serde::Deserialize<'de> for $t {
-            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<Self, D::Error> {
                 $crate::__private::deserialize_state(d)
             }
         }
@@ -58,8 +63,8 @@ macro_rules! impl_serde_state {
 #[doc(hidden)]
 pub mod private {
     use crate::game::Game;
-    use alloc::string::ToString;
     pub use alloc::string::String;
+    use alloc::string::ToString;
     pub use serde;
 
     pub fn serialize_state<G: Game, S: serde::Serializer>(g: &G, s: S) -> Result<S::Ok, S::Error> {
@@ -71,7 +76,9 @@ pub mod private {
         st.end()
     }
 
-    pub fn deserialize_state<'de, G: Game, D: serde::Deserializer<'de>>(d: D) -> Result<G, D::Error> {
+    pub fn deserialize_state<'de, G: Game, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<G, D::Error> {
         use serde::de::Error;
         use serde::Deserialize;
         #[derive(serde::Deserialize)]
@@ -82,7 +89,11 @@ pub mod private {
         }
         let raw = Raw::deserialize(d)?;
         if raw.game != G::NAME {
-            return Err(D::Error::custom(alloc::format!("state of `{}`, not `{}`", raw.game, G::NAME)));
+            return Err(D::Error::custom(alloc::format!(
+                "state of `{}`, not `{}`",
+                raw.game,
+                G::NAME
+            )));
         }
         let params: G::Params = raw.params.parse().map_err(D::Error::custom)?;
         G::from_position(&params, &raw.position).map_err(D::Error::custom)

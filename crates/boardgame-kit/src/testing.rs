@@ -101,7 +101,11 @@ impl Game for Nim {
     const HAS_CHANCE: bool = false;
 
     fn new(params: &NimParams) -> Self {
-        Nim { params: *params, stones: params.stones, mover: 0 }
+        Nim {
+            params: *params,
+            stones: params.stones,
+            mover: 0,
+        }
     }
     fn params(&self) -> NimParams {
         self.params
@@ -133,23 +137,34 @@ impl Game for Nim {
     }
     fn outcome(&self) -> Option<Outcome> {
         // The player who took the last stone is the one who is not to move now.
-        (self.stones == 0).then(|| Outcome::win(SeatSet::first(2), Seat::of((self.mover ^ 1) as usize)))
+        (self.stones == 0)
+            .then(|| Outcome::win(SeatSet::first(2), Seat::of((self.mover ^ 1) as usize)))
     }
     fn position(&self) -> String {
         alloc::format!("{} {}", self.stones, self.mover + 1)
     }
     fn from_position(params: &NimParams, text: &str) -> Result<Self, PositionError> {
-        let (a, b) = text.split_once(' ').ok_or_else(|| SyntaxError::new(text, 0, "`STONES SEAT`"))?;
-        let stones: u8 = a.parse().map_err(|_| SyntaxError::new(text, 0, "a number of stones"))?;
+        let (a, b) = text
+            .split_once(' ')
+            .ok_or_else(|| SyntaxError::new(text, 0, "`STONES SEAT`"))?;
+        let stones: u8 = a
+            .parse()
+            .map_err(|_| SyntaxError::new(text, 0, "a number of stones"))?;
         let mover = match b {
             "1" => 0,
             "2" => 1,
             _ => return Err(SyntaxError::new(text, a.len() + 1, "seat 1 or 2").into()),
         };
         if stones > params.stones {
-            return Err(PositionError::invalid("more stones than the game started with"));
+            return Err(PositionError::invalid(
+                "more stones than the game started with",
+            ));
         }
-        Ok(Nim { params: *params, stones, mover })
+        Ok(Nim {
+            params: *params,
+            stones,
+            mover,
+        })
     }
     fn max_game_length(params: &NimParams) -> Option<u64> {
         Some(params.stones as u64)
@@ -181,15 +196,32 @@ mod tests {
         assert_eq!(s, before);
         s.try_play(Take(1)).unwrap();
         assert_eq!(s.to_act(), ToAct::Over);
-        assert!(matches!(s.try_play(Take(1)), Err(crate::PlayError::GameOver)));
+        assert!(matches!(
+            s.try_play(Take(1)),
+            Err(crate::PlayError::GameOver)
+        ));
         assert!(s.outcome().unwrap().is_winner(Seat::of(0)));
     }
 
     #[test]
     fn params_errors_name_the_key() {
-        assert_eq!("stones=0".parse::<NimParams>().unwrap_err().to_string(), "bad value `0` for parameter `stones`: expected an integer from 1 to 60");
-        assert!("size=3".parse::<NimParams>().unwrap_err().to_string().contains("size"));
-        assert_eq!(NimParams { stones: 9 }.to_string().parse::<NimParams>().unwrap().stones, 9);
+        assert_eq!(
+            "stones=0".parse::<NimParams>().unwrap_err().to_string(),
+            "bad value `0` for parameter `stones`: expected an integer from 1 to 60"
+        );
+        assert!("size=3"
+            .parse::<NimParams>()
+            .unwrap_err()
+            .to_string()
+            .contains("size"));
+        assert_eq!(
+            NimParams { stones: 9 }
+                .to_string()
+                .parse::<NimParams>()
+                .unwrap()
+                .stones,
+            9
+        );
     }
 
     #[test]
@@ -204,7 +236,10 @@ mod tests {
     #[test]
     fn nim_passes_conformance() {
         for p in ["", "stones=1", "stones=17"] {
-            crate::conformance::check::<Nim>(&p.parse().unwrap(), &crate::conformance::Config::default());
+            crate::conformance::check::<Nim>(
+                &p.parse().unwrap(),
+                &crate::conformance::Config::default(),
+            );
         }
     }
 }

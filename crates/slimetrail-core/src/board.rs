@@ -1,0 +1,136 @@
+//! Board geometry: the padded bit layout of a `size` x `size` board in a `u128`, and the
+//! precomputed king-move masks.
+//!
+//! Cell `(file, rank)` is bit `rank * (size + 1) + file`: the spare column keeps the layout
+//! identical to [`boardgame_kit::SquareGrid`]. A 9x9 board spans 90 bits.
+
+use boardgame_kit::{Cell, Seat, SquareGrid};
+
+/// A set of cells as bits of the padded layout.
+pub type Bits = u128;
+
+/// Smallest board side.
+pub const MIN_SIZE: u8 = 5;
+/// Largest board side.
+pub const MAX_SIZE: u8 = 9;
+const SLOTS: usize = (MAX_SIZE as usize + 1) * MAX_SIZE as usize;
+
+const fn king_table(size: usize) -> [Bits; SLOTS] {
+    let stride = size + 1;
+    let mut t = [0u128; SLOTS];
+    let mut r = 0;
+    while r < size {
+        let mut f = 0;
+        while f < size {
+            let mut m = 0u128;
+            let mut dr = -1i32;
+            while dr <= 1 {
+                let mut df = -1i32;
+                while df <= 1 {
+                    let (nf, nr) = (f as i32 + df, r as i32 + dr);
+                    if (df != 0 || dr != 0)
+                        && nf >= 0
+                        && nr >= 0
+                        && nf < size as i32
+                        && nr < size as i32
+                    {
+                        m |= 1u128 << (nr as usize * stride + nf as usize);
+                    }
+                    df += 1;
+                }
+                dr += 1;
+            }
+            t[r * stride + f] = m;
+            f += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+static KING: [[Bits; SLOTS]; 3] = [king_table(5), king_table(7), king_table(9)];
+
+/// The geometry of one board size (5, 7 or 9).
+///
+/// ```
+/// use slimetrail_core::Board;
+/// use boardgame_kit::Cell;
+/// let b = Board::new(7).unwrap();
+/// assert_eq!(b.cell(b.centre()), Cell::new(3, 3)); // d4
+/// assert_eq!(b.king(b.centre()).count_ones(), 8);
+/// assert_eq!(b.king(b.index(Cell::new(0, 0))).count_ones(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    size: u8,
+}
+
+impl Board {
+    /// The standard 7x7 board.
+    pub const STANDARD: Board = Board { size: 7 };
+
+    /// The board of an odd side from 5 to 9.
+    pub const fn new(size: u8) -> Option<Board> {
+        if size >= MIN_SIZE && size <= MAX_SIZE && size % 2 == 1 {
+            Some(Board { size })
+        } else {
+            None
+        }
+    }
+
+    /// Side length.
+    pub const fn size(self) -> u8 {
+        self.size
+    }
+
+    /// Bit distance between ranks.
+    pub const fn stride(self) -> u8 {
+        self.size + 1
+    }
+
+    /// The kit's grid of this board.
+    pub const fn grid(self) -> SquareGrid {
+        SquareGrid::new(self.size, self.size)
+    }
+
+    /// Whether a cell lies on the board.
+    pub const fn contains(self, c: Cell) -> bool {
+        c.file() < self.size && c.rank() < self.size
+    }
+
+    /// Bit index of an on-board cell.
+    pub const fn index(self, c: Cell) -> u8 {
+        c.rank() * self.stride() + c.file()
+    }
+
+    /// The cell of a bit index.
+    pub const fn cell(self, i: u8) -> Cell {
+        Cell::new(i % self.stride(), i / self.stride())
+    }
+
+    /// Every on-board cell.
+    pub fn all(self) -> Bits {
+        self.grid().iter().fold(0, |m, c| m | 1 << self.index(c))
+    }
+
+    /// The centre cell (the snail's start).
+    pub const fn centre(self) -> u8 {
+        let h = self.size / 2;
+        h * self.stride() + h
+    }
+
+    /// The goal corner owned by a seat: seat `1` (index 0) owns `a1`, seat `2` the top-right.
+    pub const fn corner(self, seat: Seat) -> u8 {
+        if seat.index() == 0 {
+            0
+        } else {
+            (self.size - 1) * self.stride() + self.size - 1
+        }
+    }
+
+    /// The cells a king's step away from bit `i` on this board.
+    #[inline(always)]
+    pub fn king(self, i: u8) -> Bits {
+        KING[(self.size as usize - 5) / 2][i as usize]
+    }
+}

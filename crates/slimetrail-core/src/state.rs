@@ -1,0 +1,330 @@
+//! The state and the rules: moving the snail, the slime it leaves, the goal corners and the
+//! player left without a move.
+
+use crate::board::{Bits, Board};
+use crate::params::Params;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use boardgame_kit::{Actions, Cell, Game, Outcome, PositionError, Seat, SeatSet, ToAct};
+use core::fmt;
+use core::str::FromStr;
+
+/// One action: the snail's destination cell (`e5`).
+///
+/// ```
+/// use slimetrail_core::Step;
+/// let s: Step = "C3".parse().unwrap();
+/// assert_eq!(s.to_string(), "c3");
+/// assert!("c".parse::<Step>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step(pub Cell);
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for Step {
+    type Err = boardgame_kit::SyntaxError;
+    fn from_str(s: &str) -> Result<Step, Self::Err> {
+        s.parse().map(Step)
+    }
+}
+
+/// A Slime Trail position: the slime, the snail and the board size. 32 bytes, `Copy`.
+///
+/// The seat to move is not stored: every action slimes exactly one cell, so seat `1` moves
+/// when the slime count is even.
+///
+/// ```
+/// use slimetrail_core::{State, Step};
+/// use boardgame_kit::{Game, ToAct, Seat};
+/// let mut s = State::default();
+/// assert_eq!(s.to_act(), ToAct::Seat(Seat::of(0)));
+/// s.try_play("c3".parse().unwrap()).unwrap();
+/// assert_eq!(s.moves().count_ones(), 7);
+/// assert!(s.try_play("d4".parse().unwrap()).is_err()); // slimed
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    slime: Bits,
+    snail: u8,
+    board: Board,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State::new(&Params::default())
+    }
+}
+
+impl State {
+    /// Builds a state from its parts, validating them (used by the position parser): the snail
+    /// on the board and not on slime; slime on the board, never on a goal corner (a corner
+    /// entered ends the game, so it is never left); the start cell slimed once anything is.
+    pub fn from_parts(board: Board, slime: Bits, snail: Cell) -> Result<State, PositionError> {
+        if !board.contains(snail) {
+            return Err(PositionError::invalid("the snail is off the board"));
+        }
+        let snail = board.index(snail);
+        if slime & !board.all() != 0 {
+            return Err(PositionError::invalid("slime off the board"));
+        }
+        if slime >> snail & 1 != 0 {
+            return Err(PositionError::invalid("the snail stands on slime"));
+        }
+        for seat in [Seat::of(0), Seat::of(1)] {
+            if slime >> board.corner(seat) & 1 != 0 {
+                return Err(PositionError::invalid(
+                    "a goal corner is slimed, but a corner entered ends the game",
+                ));
+            }
+        }
+        if slime == 0 && snail != board.centre() {
+            return Err(PositionError::invalid(
+                "without slime the snail must be on the centre cell",
+            ));
+        }
+        if slime != 0 && slime >> board.centre() & 1 == 0 {
+            return Err(PositionError::invalid(
+                "the centre cell must be slimed once the snail has left it",
+            ));
+        }
+        if slime != 0 && board.king(snail) & slime == 0 {
+            return Err(PositionError::invalid(
+                "the snail is not next to the end of its trail",
+            ));
+        }
+        Ok(State {
+            slime,
+            snail,
+            board,
+        })
+    }
+
+    /// The board geometry.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The slimed cells (bits of the padded layout, see [`Board`]).
+    pub fn slime(&self) -> Bits {
+        self.slime
+    }
+
+    /// The snail's cell.
+    pub fn snail(&self) -> Cell {
+        self.board.cell(self.snail)
+    }
+
+    /// The seat whose turn it is (also after the end: the seat that would move).
+    pub fn mover(&self) -> Seat {
+        Seat::of((self.slime.count_ones() & 1) as usize)
+    }
+
+    /// Number of actions played since the start.
+    pub fn ply(&self) -> u32 {
+        self.slime.count_ones()
+    }
+
+    /// The goal corner the snail stands on, if any: the seat that owns it.
+    pub fn corner_owner(&self) -> Option<Seat> {
+        [Seat::of(0), Seat::of(1)]
+            .into_iter()
+            .find(|s| self.board.corner(*s) == self.snail)
+    }
+
+    /// The snail's legal destinations as bits (empty once the game is over).
+    #[inline(always)]
+    pub fn moves(&self) -> Bits {
+        if self.corner_owner().is_some() {
+            0
+        } else {
+            self.board.king(self.snail) & !self.slime
+        }
+    }
+
+    /// Moves the snail to bit `to` without any check.
+    #[inline(always)]
+    fn step_to(&mut self, to: u8) -> u8 {
+        let from = self.snail;
+        self.slime |= 1 << from;
+        self.snail = to;
+        from
+    }
+
+    /// Plays uniformly random moves to the end and returns the winner: a fast path for
+    /// playouts that skips the generic action list.
+    ///
+    /// ```
+    /// use slimetrail_core::State;
+    /// use boardgame_kit::{Game, SplitMix64};
+    /// let mut s = State::default();
+    /// let winner = s.random_playout(&mut SplitMix64::new(3));
+    /// assert!(s.outcome().unwrap().is_winner(winner));
+    /// ```
+    pub fn random_playout<R: boardgame_kit::RandomSource + ?Sized>(&mut self, rng: &mut R) -> Seat {
+        loop {
+            if let Some(owner) = self.corner_owner() {
+                return owner;
+            }
+            let mut m = self.board.king(self.snail) & !self.slime;
+            let n = m.count_ones();
+            if n == 0 {
+                return Seat::of(((self.slime.count_ones() & 1) ^ 1) as usize);
+            }
+            // Lemire's multiply-shift on 32 random bits: the bias is below 2^-29.
+            let k = ((rng.next_u64() >> 32) * n as u64) >> 32;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            self.step_to(m.trailing_zeros() as u8);
+        }
+    }
+
+    /// Perft with the move masks directly (bulk-counted at the last ply); equal to
+    /// [`boardgame_kit::perft`] on this state.
+    ///
+    /// ```
+    /// use slimetrail_core::State;
+    /// assert_eq!(State::default().perft(1), 8);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let m = self.moves();
+        if depth == 1 {
+            return m.count_ones() as u64;
+        }
+        let mut total = 0;
+        let mut bits = m;
+        while bits != 0 {
+            let to = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let mut child = *self;
+            child.step_to(to);
+            total += child.perft(depth - 1);
+        }
+        total
+    }
+}
+
+impl Game for State {
+    type Params = Params;
+    type Action = Step;
+    /// At most eight: the snail's king-step neighbourhood.
+    type ActionBuf = [Step; 8];
+    type Undo = u8;
+
+    const NAME: &'static str = "slimetrail";
+    const SEAT_NAMES: &'static [&'static str] = &["1", "2"];
+    const MIN_PLAYERS: usize = 2;
+    const MAX_PLAYERS: usize = 2;
+    const HAS_CHANCE: bool = false;
+
+    fn new(params: &Params) -> State {
+        let board = params.board();
+        State {
+            slime: 0,
+            snail: board.centre(),
+            board,
+        }
+    }
+
+    fn params(&self) -> Params {
+        Params::with_size(self.board.size()).unwrap_or_default()
+    }
+
+    fn seats(&self) -> SeatSet {
+        SeatSet::first(2)
+    }
+
+    #[inline]
+    fn to_act(&self) -> ToAct {
+        if self.moves() == 0 {
+            ToAct::Over
+        } else {
+            ToAct::Seat(self.mover())
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Actions<State>) {
+        out.clear();
+        let mut m = self.moves();
+        while m != 0 {
+            out.push(Step(self.board.cell(m.trailing_zeros() as u8)));
+            m &= m - 1;
+        }
+    }
+
+    #[inline]
+    fn count_legal(&self) -> usize {
+        self.moves().count_ones() as usize
+    }
+
+    #[inline]
+    fn is_legal(&self, a: &Step) -> bool {
+        self.board.contains(a.0) && self.moves() >> self.board.index(a.0) & 1 != 0
+    }
+
+    fn illegal_reason(&self, a: &Step) -> Cow<'static, str> {
+        if !self.board.contains(a.0) {
+            Cow::Borrowed("the cell is off the board")
+        } else if self.moves() == 0 {
+            Cow::Borrowed("the game is over")
+        } else if self.board.king(self.snail) >> self.board.index(a.0) & 1 == 0 {
+            Cow::Owned(alloc::format!(
+                "the snail on {} can only step to a neighbouring cell",
+                self.snail()
+            ))
+        } else {
+            Cow::Borrowed("the cell is slimed")
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, a: Step) -> u8 {
+        self.step_to(self.board.index(a.0))
+    }
+
+    #[inline]
+    fn undo(&mut self, from: u8) {
+        self.slime &= !(1 << from);
+        self.snail = from;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let seats = SeatSet::first(2);
+        if let Some(owner) = self.corner_owner() {
+            Some(Outcome::win(seats, owner))
+        } else if self.moves() == 0 {
+            Some(Outcome::win(seats, Seat::of(1 - self.mover().index())))
+        } else {
+            None
+        }
+    }
+
+    fn position(&self) -> String {
+        crate::notation::write_position(self)
+    }
+
+    fn from_position(params: &Params, text: &str) -> Result<State, PositionError> {
+        crate::notation::read_position(params, text)
+    }
+
+    fn max_game_length(params: &Params) -> Option<u64> {
+        let n = params.board().size() as u64;
+        Some(n * n - 1)
+    }
+}
+
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_text!(Step);
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_text!(Params);
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_state!(State);

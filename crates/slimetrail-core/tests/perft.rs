@@ -1,0 +1,160 @@
+//! The golden perft table (`tests/golden/perft.tsv`: params, depth, count), checked with the
+//! generic kit driver, the crate's mask perft, and a naive reference written straight from the
+//! rules on a plain array.
+
+use boardgame_kit::{perft, Game};
+use slimetrail_core::{Params, State};
+
+const FAST_LIMIT: u64 = 3_000_000;
+
+fn rows() -> Vec<(String, u32, u64)> {
+    include_str!("golden/perft.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
+            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+/// A deliberately plain implementation of the rules text, for cross-checking.
+#[derive(Clone)]
+struct Reference {
+    n: i32,
+    slime: [[bool; 9]; 9],
+    snail: (i32, i32),
+    ply: u32,
+}
+
+impl Reference {
+    fn new(n: i32) -> Reference {
+        Reference {
+            n,
+            slime: [[false; 9]; 9],
+            snail: (n / 2, n / 2),
+            ply: 0,
+        }
+    }
+    fn over(&self) -> bool {
+        self.snail == (0, 0) || self.snail == (self.n - 1, self.n - 1) || self.moves().is_empty()
+    }
+    fn moves(&self) -> Vec<(i32, i32)> {
+        let mut v = Vec::new();
+        for df in -1..=1 {
+            for dr in -1..=1 {
+                let (f, r) = (self.snail.0 + df, self.snail.1 + dr);
+                if (df, dr) != (0, 0)
+                    && (0..self.n).contains(&f)
+                    && (0..self.n).contains(&r)
+                    && !self.slime[f as usize][r as usize]
+                {
+                    v.push((f, r));
+                }
+            }
+        }
+        v
+    }
+    fn perft(&self, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        if self.snail == (0, 0) || self.snail == (self.n - 1, self.n - 1) {
+            return 0;
+        }
+        let mut t = 0;
+        for m in self.moves() {
+            let mut c = self.clone();
+            c.slime[self.snail.0 as usize][self.snail.1 as usize] = true;
+            c.snail = m;
+            c.ply += 1;
+            t += c.perft(d - 1);
+        }
+        t
+    }
+}
+
+fn check(rows: impl Iterator<Item = (String, u32, u64)>) {
+    for (p, depth, want) in rows {
+        let params: Params = p.parse().unwrap();
+        let mut s = State::new(&params);
+        assert_eq!(perft(&mut s, depth), want, "kit perft [{p}] depth {depth}");
+        assert_eq!(s.perft(depth), want, "mask perft [{p}] depth {depth}");
+        assert_eq!(s, State::new(&params), "perft leaves the state unchanged");
+    }
+}
+
+#[test]
+fn golden_perft_fast_rows() {
+    check(rows().into_iter().filter(|r| r.2 <= FAST_LIMIT));
+}
+
+#[test]
+#[ignore = "deep perft: run with --ignored (release recommended)"]
+fn golden_perft_deep_rows() {
+    check(rows().into_iter().filter(|r| r.2 > FAST_LIMIT));
+}
+
+#[test]
+fn reference_agrees_with_golden_table_on_small_rows() {
+    for (p, depth, want) in rows().into_iter().filter(|r| r.2 <= 200_000) {
+        let params: Params = p.parse().unwrap();
+        let r = Reference::new(params.board().size() as i32);
+        assert_eq!(r.perft(depth), want, "reference [{p}] depth {depth}");
+    }
+}
+
+#[test]
+fn reference_agrees_with_engine_on_random_games() {
+    use boardgame_kit::{Actions, RandomSource, SplitMix64, ToAct};
+    let mut rng = SplitMix64::new(99);
+    for size in [5, 7, 9] {
+        for _ in 0..200 {
+            let mut s = State::new(&Params::with_size(size).unwrap());
+            let mut r = Reference::new(size as i32);
+            loop {
+                let mut l = Actions::<State>::new();
+                s.legal_actions(&mut l);
+                let mut want: Vec<String> = if r.over() {
+                    vec![]
+                } else {
+                    r.moves()
+                        .iter()
+                        .map(|(f, rk)| format!("{}{}", (b'a' + *f as u8) as char, rk + 1))
+                        .collect()
+                };
+                let mut got: Vec<String> = l.iter().map(|a| a.to_string()).collect();
+                want.sort();
+                got.sort();
+                assert_eq!(got, want);
+                assert_eq!(s.to_act() == ToAct::Over, r.over());
+                if l.is_empty() {
+                    break;
+                }
+                let a = l[rng.below(l.len() as u64) as usize];
+                s.play(a);
+                r.slime[r.snail.0 as usize][r.snail.1 as usize] = true;
+                r.snail = (a.0.file() as i32, a.0.rank() as i32);
+                r.ply += 1;
+            }
+            assert_eq!(s.ply(), r.ply);
+        }
+    }
+}
+
+#[test]
+#[ignore = "prints the table; BLESS helper"]
+fn print_table() {
+    for (p, max) in [("size=5", 14), ("", 12), ("size=9", 10)] {
+        let params: Params = p.parse().unwrap();
+        for d in 1..=max {
+            let n = State::new(&params).perft(d);
+            println!("{}\t{}\t{}", if p.is_empty() { "-" } else { p }, d, n);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Properties from the issue, over random reachable states and whole random games.
+
+use boardgame_kit::{strategy::seeds, Actions, Game, RandomSource, Seat, SplitMix64, ToAct};
+use proptest::prelude::*;
+use slimetrail_core::{Params, State};
+
+fn size() -> impl Strategy<Value = Params> {
+    prop_oneof![Just(5u8), Just(7u8), Just(9u8)].prop_map(|n| Params::with_size(n).unwrap())
+}
+
+proptest! {
+    #[test]
+    fn whole_games_keep_the_invariants(params in size(), (seed, _) in seeds(0)) {
+        let mut s = State::new(&params);
+        let mut rng = SplitMix64::new(seed);
+        let n = params.board().size() as u32;
+        let mut played = 0u32;
+        let mut list = Actions::<State>::new();
+        loop {
+            // The snail never stands on slime.
+            let b = s.board();
+            prop_assert_eq!(s.slime() >> b.index(s.snail()) & 1, 0);
+            // Slime count equals actions played.
+            prop_assert_eq!(s.slime().count_ones(), played);
+            if s.to_act() == ToAct::Over {
+                break;
+            }
+            s.legal_actions(&mut list);
+            let a = list[rng.below(list.len() as u64) as usize];
+            let mover = s.to_act().seat().unwrap();
+            s.play(a);
+            played += 1;
+            if s.to_act() == ToAct::Over {
+                let o = s.outcome().unwrap();
+                // The winner is the owner of the corner entered...
+                if let Some(owner) = s.corner_owner() {
+                    prop_assert!(o.is_winner(owner));
+                } else {
+                    // ...or the opponent of the player left without a move (the mover).
+                    prop_assert!(o.is_winner(mover));
+                    prop_assert!(!o.is_winner(Seat::of(1 - mover.index())));
+                }
+            }
+        }
+        // Every game ends within size*size - 1 actions.
+        prop_assert!(played < n * n);
+    }
+}
