@@ -1,0 +1,16 @@
+//! The games the command knows: one line each.
+
+/// Calls `$run::<State>($args...)` for the game named `$name`, or returns an unknown-game error.
+macro_rules! dispatch {
+    ($name:expr, $run:ident ( $($arg:expr),* )) => {
+        match $name {
+            "slimetrail" => $run::<slimetrail_core::State>($($arg),*),
+            other => Err($crate::CliError::UnknownGame(other.to_string())),
+        }
+    };
+}
+
+/// The names accepted as GAME.
+pub const GAMES: &[&str] = &["slimetrail"];
+
+pub(crate) use dispatch;

@@ -1,0 +1,169 @@
+//! The command-line contract of `shared/rules/README.md`, end to end through the binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn bad(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: one line on stderr, got {err:?}"
+    );
+    err
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    assert_eq!(ok(&["perft", "slimetrail", "1"]), "8\n");
+    assert_eq!(ok(&["perft", "slimetrail", "0"]), "1\n");
+    assert_eq!(ok(&["perft", "slimetrail", "8"]), "795152\n");
+    assert_eq!(
+        ok(&["perft", "slimetrail", "2", "--params", "size=5"]),
+        "56\n"
+    );
+}
+
+#[test]
+fn perft_divide_lists_actions_sorted_then_the_total() {
+    let out = ok(&["perft", "slimetrail", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[0], "c3 7");
+    assert_eq!(lines[7], "e5 7");
+    assert_eq!(lines[8], "56");
+}
+
+#[test]
+fn legal_lists_one_action_per_line_sorted() {
+    assert_eq!(
+        ok(&["legal", "slimetrail"]),
+        "c3\nc4\nc5\nd3\nd5\ne3\ne4\ne5\n"
+    );
+    assert_eq!(
+        ok(&["legal", "slimetrail", "--position", "7/7/7/3x3/2@4/7/7 2"]),
+        "b2\nb3\nb4\nc2\nc4\nd2\nd3\n"
+    );
+}
+
+#[test]
+fn apply_prints_the_position_after_the_actions() {
+    assert_eq!(
+        ok(&["apply", "slimetrail", "c3", "B2"]),
+        "7/7/7/3x3/2x4/1@5/7 1\n"
+    );
+    assert_eq!(ok(&["apply", "slimetrail"]), "7/7/7/3@3/7/7/7 1\n");
+}
+
+#[test]
+fn trace_prints_a_status_line_before_and_after_each_action() {
+    assert_eq!(
+        ok(&["trace", "slimetrail", "c3", "b2", "b1", "a1"]),
+        "1: c3 c4 c5 d3 d5 e3 e4 e5\n2: b2 b3 b4 c2 c4 d2 d3\n1: a1 a2 a3 b1 b3 c1 c2\n2: a1 a2 c1 c2\nover: 1\n"
+    );
+}
+
+#[test]
+fn show_draws_the_board() {
+    let out = ok(&["show", "slimetrail", "--params", "size=5"]);
+    assert!(out.contains("3 . . @ . .\n"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    assert!(bad(&["perft", "chess", "1"]).contains("unknown game `chess`"));
+    assert!(bad(&["perft", "slimetrail", "x"]).contains("DEPTH"));
+    assert!(bad(&["perft", "slimetrail"]).contains("DEPTH"));
+    assert!(bad(&["legal", "slimetrail", "--params", "size=8"]).contains("size"));
+    assert!(bad(&["legal", "slimetrail", "--params", "colour=red"]).contains("colour"));
+    assert!(bad(&["legal", "slimetrail", "--position", "7/7 1"]).contains("--position"));
+    let e = bad(&["apply", "slimetrail", "c3", "d4"]);
+    assert!(e.contains("action 2") && e.contains("slimed"), "{e}");
+    let e = bad(&["apply", "slimetrail", "c3", "zz"]);
+    assert!(e.contains("action 2"), "{e}");
+    assert!(bad(&["frobnicate", "slimetrail"]).contains("unknown command"));
+    assert!(bad(&["legal", "slimetrail", "--bogus"]).contains("--bogus"));
+    assert!(bad(&["apply", "slimetrail", "c3", "b2", "a1", "b1"]).contains("over"));
+}
+
+#[test]
+fn no_input_panics() {
+    for args in [
+        vec!["perft", "slimetrail", "99999999999999999999"],
+        vec!["legal", "slimetrail", "--position", ""],
+        vec!["legal", "slimetrail", "--position", "////////// 1"],
+        vec!["legal", "slimetrail", "--position", "9/9/9/9/9/9/9 1"],
+        vec!["apply", "slimetrail", "\u{e9}5"],
+        vec!["apply", "slimetrail", "a99999"],
+        vec!["legal", "slimetrail", "--params", "=,=="],
+        vec!["selfplay", "slimetrail", "--games", "-1"],
+        vec!["play", "slimetrail", "--seat", "3"],
+    ] {
+        let o = run(&args);
+        assert_ne!(
+            o.status.code(),
+            Some(101),
+            "{args:?} panicked: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
+fn selfplay_reports_each_game_and_a_summary() {
+    let out = ok(&["selfplay", "slimetrail", "--games", "5", "--seed", "3"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(lines[0].starts_with("game 1: over: "));
+    assert!(lines[5].starts_with("wins: 1="));
+    assert!(lines[6].contains("playouts/s"));
+    // Reproducible with the same seed.
+    let again = ok(&["selfplay", "slimetrail", "--games", "5", "--seed", "3"]);
+    assert_eq!(
+        out.lines().take(5).collect::<Vec<_>>(),
+        again.lines().take(5).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn play_takes_actions_and_survives_bad_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(["play", "slimetrail", "--seat", "1", "--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"?\nzz\nd4\nc3\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("legal: c3 c4 c5 d3 d5 e3 e4 e5"), "{out}");
+    assert!(out.contains("error: cannot read `zz`"), "{out}");
+    assert!(out.contains("error: `d4` is illegal"), "{out}");
+    assert!(out.contains("2 plays "), "{out}");
+}
