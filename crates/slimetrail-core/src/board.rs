@@ -40,7 +40,9 @@ const fn king_table(size: usize) -> [Bits; SLOTS] {
                 }
                 dr += 1;
             }
-            t[r * stride + f] = m;
+            // A goal corner ends the game when entered: no move ever leaves it.
+            let goal = (f == 0 && r == 0) || (f == size - 1 && r == size - 1);
+            t[r * stride + f] = if goal { 0 } else { m };
             f += 1;
         }
         r += 1;
@@ -50,6 +52,22 @@ const fn king_table(size: usize) -> [Bits; SLOTS] {
 
 static KING: [[Bits; SLOTS]; 3] = [king_table(5), king_table(7), king_table(9)];
 
+const fn narrow(t: [Bits; SLOTS]) -> [u64; SLOTS] {
+    let mut out = [0u64; SLOTS];
+    let mut i = 0;
+    while i < SLOTS {
+        out[i] = t[i] as u64;
+        i += 1;
+    }
+    out
+}
+
+/// The 5x5 and 7x7 tables in 64-bit words (their layouts span 30 and 56 bits).
+static KING64: [[u64; SLOTS]; 2] = [narrow(king_table(5)), narrow(king_table(7))];
+
+/// Number of slots in the move tables (the 9x9 padded layout).
+pub(crate) const TABLE_SLOTS: usize = SLOTS;
+
 /// The geometry of one board size (5, 7 or 9).
 ///
 /// ```
@@ -58,7 +76,8 @@ static KING: [[Bits; SLOTS]; 3] = [king_table(5), king_table(7), king_table(9)];
 /// let b = Board::new(7).unwrap();
 /// assert_eq!(b.cell(b.centre()), Cell::new(3, 3)); // d4
 /// assert_eq!(b.king(b.centre()).count_ones(), 8);
-/// assert_eq!(b.king(b.index(Cell::new(0, 0))).count_ones(), 3);
+/// assert_eq!(b.king(b.index(Cell::new(0, 1))).count_ones(), 5); // a2
+/// assert_eq!(b.king(b.index(Cell::new(0, 0))), 0); // a goal corner: the game is over
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -128,7 +147,18 @@ impl Board {
         }
     }
 
-    /// The cells a king's step away from bit `i` on this board.
+    /// The move table in 64-bit words, for boards whose layout fits (5x5 and 7x7).
+    pub(crate) fn table64(self) -> Option<&'static [u64; SLOTS]> {
+        KING64.get((self.size as usize - 5) / 2)
+    }
+
+    /// The move table in 128-bit words.
+    pub(crate) fn table128(self) -> &'static [Bits; SLOTS] {
+        &KING[(self.size as usize - 5) / 2]
+    }
+
+    /// The snail's moves from bit `i` on a clean board: the cells a king's step away, or none
+    /// from a goal corner (entering one ends the game).
     #[inline(always)]
     pub fn king(self, i: u8) -> Bits {
         KING[(self.size as usize - 5) / 2][i as usize]

@@ -42,6 +42,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+mod kernels;
 mod notation;
 mod params;
 mod state;

@@ -33,6 +33,11 @@ impl FromStr for Step {
     }
 }
 
+/// Whether two distinct cells are a king's step apart.
+fn adjacent(a: Cell, b: Cell) -> bool {
+    a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+}
+
 /// A Slime Trail position: the slime, the snail and the board size. 32 bytes, `Copy`.
 ///
 /// The seat to move is not stored: every action slimes exactly one cell, so seat `1` moves
@@ -92,7 +97,11 @@ impl State {
                 "the centre cell must be slimed once the snail has left it",
             ));
         }
-        if slime != 0 && board.king(snail) & slime == 0 {
+        let touches_trail = board
+            .grid()
+            .iter()
+            .any(|c| slime >> board.index(c) & 1 != 0 && adjacent(c, board.cell(snail)));
+        if slime != 0 && !touches_trail {
             return Err(PositionError::invalid(
                 "the snail is not next to the end of its trail",
             ));
@@ -139,11 +148,7 @@ impl State {
     /// The snail's legal destinations as bits (empty once the game is over).
     #[inline(always)]
     pub fn moves(&self) -> Bits {
-        if self.corner_owner().is_some() {
-            0
-        } else {
-            self.board.king(self.snail) & !self.slime
-        }
+        self.board.king(self.snail) & !self.slime
     }
 
     /// Moves the snail to bit `to` without any check.
@@ -166,49 +171,33 @@ impl State {
     /// assert!(s.outcome().unwrap().is_winner(winner));
     /// ```
     pub fn random_playout<R: boardgame_kit::RandomSource + ?Sized>(&mut self, rng: &mut R) -> Seat {
-        loop {
-            if let Some(owner) = self.corner_owner() {
-                return owner;
+        (self.slime, self.snail) = match self.board.table64() {
+            Some(t) => {
+                let (slime, snail) =
+                    crate::kernels::playout64(t, self.slime as u64, self.snail, rng);
+                (slime as Bits, snail)
             }
-            let mut m = self.board.king(self.snail) & !self.slime;
-            let n = m.count_ones();
-            if n == 0 {
-                return Seat::of(((self.slime.count_ones() & 1) ^ 1) as usize);
-            }
-            // Lemire's multiply-shift on 32 random bits: the bias is below 2^-29.
-            let k = ((rng.next_u64() >> 32) * n as u64) >> 32;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            self.step_to(m.trailing_zeros() as u8);
+            None => crate::kernels::playout128(self.board.table128(), self.slime, self.snail, rng),
+        };
+        match self.corner_owner() {
+            Some(owner) => owner,
+            None => Seat::of(1 - self.mover().index()),
         }
     }
 
-    /// Perft with the move masks directly (bulk-counted at the last ply); equal to
+    /// Perft on the move masks, bulk-counting the last two plies; equal to
     /// [`boardgame_kit::perft`] on this state.
     ///
     /// ```
     /// use slimetrail_core::State;
     /// assert_eq!(State::default().perft(1), 8);
+    /// assert_eq!(State::default().perft(3), 368);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        match self.board.table64() {
+            Some(t) => crate::kernels::perft64(t, self.slime as u64, self.snail, depth),
+            None => crate::kernels::perft128(self.board.table128(), self.slime, self.snail, depth),
         }
-        let m = self.moves();
-        if depth == 1 {
-            return m.count_ones() as u64;
-        }
-        let mut total = 0;
-        let mut bits = m;
-        while bits != 0 {
-            let to = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            let mut child = *self;
-            child.step_to(to);
-            total += child.perft(depth - 1);
-        }
-        total
     }
 }
 
@@ -276,7 +265,7 @@ impl Game for State {
             Cow::Borrowed("the cell is off the board")
         } else if self.moves() == 0 {
             Cow::Borrowed("the game is over")
-        } else if self.board.king(self.snail) >> self.board.index(a.0) & 1 == 0 {
+        } else if a.0 == self.snail() || !adjacent(a.0, self.snail()) {
             Cow::Owned(alloc::format!(
                 "the snail on {} can only step to a neighbouring cell",
                 self.snail()

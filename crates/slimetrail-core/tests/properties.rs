@@ -46,3 +46,18 @@ proptest! {
         prop_assert!(played < n * n);
     }
 }
+
+proptest! {
+    #[test]
+    fn fast_playout_reaches_the_end_and_names_the_winner(params in size(), (seed, len) in seeds(6)) {
+        let mut s = State::new(&params);
+        boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), len);
+        let before = s.ply();
+        let winner = s.random_playout(&mut SplitMix64::new(seed ^ 1));
+        prop_assert_eq!(s.to_act(), ToAct::Over);
+        prop_assert!(s.outcome().unwrap().is_winner(winner));
+        prop_assert!(s.ply() >= before);
+        // The final position is reachable and valid: it reads back from its notation.
+        prop_assert_eq!(State::from_position(&params, &s.position()).unwrap(), s);
+    }
+}
