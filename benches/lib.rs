@@ -87,3 +87,8 @@ pub fn bench_game<G: Game>(c: &mut Criterion, spec: &Spec<'_>) {
     });
     g.finish();
 }
+
+/// The README's library example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -61,3 +61,21 @@ proptest! {
         prop_assert_eq!(State::from_position(&params, &s.position()).unwrap(), s);
     }
 }
+
+proptest! {
+    /// The fuzz harness on structured random text: parameters, a position, actions.
+    #[test]
+    fn fuzz_harness_on_random_text(
+        params in "(size=[0-9]{1,2})?",
+        position in "([1-9x@]{1,9}/){0,9}[1-9x@]{0,9} [0-3]",
+        actions in proptest::collection::vec("[a-jA-J][0-9]{1,2}", 0..30),
+    ) {
+        let text = format!("{params}\n{position}\n{}", actions.join("\n"));
+        boardgame_kit::fuzzing::run::<State>(text.as_bytes());
+    }
+
+    #[test]
+    fn fuzz_harness_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        boardgame_kit::fuzzing::run::<State>(&bytes);
+    }
+}
