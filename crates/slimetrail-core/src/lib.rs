@@ -11,7 +11,7 @@
 //! The [`State`] is a `u128` bitboard of slime, the snail's cell and the board size: `Copy`,
 //! 32 bytes, no heap. Legal moves are the king-step mask of the snail's cell minus the slime.
 //! Actions ([`Step`]) are written as the destination cell (`e5`); positions in the notation of
-//! [`Game::position`] (`7/7/7/3@3/7/7/7 1`, see `docs/notation.md`).
+//! [`Game::position`](boardgame_kit::Game::position) (`7/7/7/3@3/7/7/7 1`, see `docs/notation.md`).
 //!
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Step`], [`Params`] and [`State`] (states go
