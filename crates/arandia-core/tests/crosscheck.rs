@@ -134,3 +134,29 @@ fn random_positions_are_accepted_often() {
     let ok = (0..200).filter(|_| random_position(&params, &mut rng).is_some()).count();
     assert!(ok > 100, "only {ok} random positions valid");
 }
+
+fn ref_perft(r: &Ref, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    r.legal()
+        .iter()
+        .map(|a| {
+            let mut n = r.clone();
+            n.play(a);
+            ref_perft(&n, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn reference_perft_matches_golden_counts() {
+    // Rows of tests/golden/perft.tsv.
+    for (p, players, limit, depth, count) in
+        [("", 2, 0, 5, 2664), ("players=3", 3, 0, 6, 14310), ("turn_limit=1", 2, 1, 8, 324), ("players=6", 6, 0, 4, 572)]
+    {
+        let params: Params = p.parse().unwrap();
+        let r = Ref::parse(players, limit, &State::new(&params).position());
+        assert_eq!(ref_perft(&r, depth), count, "[{p}] depth {depth}");
+    }
+}
