@@ -154,7 +154,8 @@ impl core::str::FromStr for Cell {
     type Err = boardgame_kit::SyntaxError;
     fn from_str(s: &str) -> Result<Cell, Self::Err> {
         let h = BOARD.parse(s)?;
-        Cell::from_hex(h).ok_or_else(|| boardgame_kit::SyntaxError::new(s, 0, "a cell on the hexagon"))
+        Cell::from_hex(h)
+            .ok_or_else(|| boardgame_kit::SyntaxError::new(s, 0, "a cell on the hexagon"))
     }
 }
 
@@ -196,7 +197,10 @@ pub(crate) struct Tables {
 
 const fn parse_name(name: &str) -> Hex {
     let b = name.as_bytes();
-    assert!(b.len() == 2, "cell names of the board data have two characters");
+    assert!(
+        b.len() == 2,
+        "cell names of the board data have two characters"
+    );
     Hex::new((b[0] - b'a') as i8, (b[1] - b'1') as i8)
 }
 
@@ -379,7 +383,14 @@ pub(crate) const fn closed_mask(seat: usize) -> u64 {
     m
 }
 
-pub(crate) const CLOSED: [u64; 6] = [closed_mask(0), closed_mask(1), closed_mask(2), closed_mask(3), closed_mask(4), closed_mask(5)];
+pub(crate) const CLOSED: [u64; 6] = [
+    closed_mask(0),
+    closed_mask(1),
+    closed_mask(2),
+    closed_mask(3),
+    closed_mask(4),
+    closed_mask(5),
+];
 
 /// The most actions any one ship's action can take in a turn: choose, die, pick (shoal),
 /// placement after a wreck, attack or decline, attacker's roll, defender's roll. A pick is

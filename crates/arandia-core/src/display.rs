@@ -33,8 +33,15 @@ impl fmt::Display for State {
                 bottom.push(' ');
             }
             for file in 0..=2 * r {
-                let Some(c) = Cell::from_hex(Hex::new(file, rank)) else { continue };
-                let _ = write!(top, "{:<w$}", alloc::format!("{c} {}", marker(c)), w = WIDTH);
+                let Some(c) = Cell::from_hex(Hex::new(file, rank)) else {
+                    continue;
+                };
+                let _ = write!(
+                    top,
+                    "{:<w$}",
+                    alloc::format!("{c} {}", marker(c)),
+                    w = WIDTH
+                );
                 let mut ships = String::new();
                 for seat in self.seats().iter() {
                     for &code in &self.ships[seat.index()] {
@@ -54,12 +61,21 @@ impl fmt::Display for State {
         let m = self.mover;
         let what = match self.phase {
             Phase::Choose => alloc::format!("seat {m} chooses a ship's action"),
-            Phase::Roll { from } => alloc::format!("the die is rolled for seat {m}'s ship on {from}"),
-            Phase::Pick { from, die } => alloc::format!("seat {m}'s ship on {from} rolled {die}: seat {m} picks its cell"),
+            Phase::Roll { from } => {
+                alloc::format!("the die is rolled for seat {m}'s ship on {from}")
+            }
+            Phase::Pick { from, die } => {
+                alloc::format!("seat {m}'s ship on {from} rolled {die}: seat {m} picks its cell")
+            }
             Phase::Wreck => alloc::format!("seat {m}'s wrecked ship awaits its home cell"),
-            Phase::Arrive { at } => alloc::format!("seat {m}'s ship arrived on {at} among enemies: attack or decline"),
+            Phase::Arrive { at } => {
+                alloc::format!("seat {m}'s ship arrived on {at} among enemies: attack or decline")
+            }
             Phase::AttackRoll { at, def } => {
-                alloc::format!("combat on {at}: seat {m} attacks seat {}; the attacker rolls", def.index())
+                alloc::format!(
+                    "combat on {at}: seat {m} attacks seat {}; the attacker rolls",
+                    def.index()
+                )
             }
             Phase::DefendRoll { at, def, roll } => {
                 alloc::format!("combat on {at}: seat {m} attacks seat {}; the attacker rolled {roll}, the defender rolls", def.index())
@@ -70,7 +86,11 @@ impl fmt::Display for State {
         writeln!(f, "turns completed: {}; {what}", self.turns)?;
         for seat in self.seats().iter() {
             let s = seat.index();
-            write!(f, "seat {s} (home side {s}, target side {}):", board::target_side(s))?;
+            write!(
+                f,
+                "seat {s} (home side {s}, target side {}):",
+                board::target_side(s)
+            )?;
             for &code in &self.ships[s] {
                 match code >> 1 {
                     SUNK => f.write_str(" sunk")?,

@@ -92,14 +92,18 @@ impl State {
         let m = self.mover as usize;
         let home = TABLES.harbour_mask[board::home_side(m)];
         match (self.phase, a) {
-            (Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. }, Action::Die(k)) => {
-                (1..=6).contains(&k)
-            }
+            (
+                Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. },
+                Action::Die(k),
+            ) => (1..=6).contains(&k),
             (Phase::Choose, Action::At(c)) => self.ships[m].contains(&(c.raw() * 2)),
             (Phase::Choose, Action::Move(c, t)) => {
-                self.ships[m].contains(&(c.raw() * 2)) && State::free_moves(m, c.raw()).any(|x| x == t.raw())
+                self.ships[m].contains(&(c.raw() * 2))
+                    && State::free_moves(m, c.raw()).any(|x| x == t.raw())
             }
-            (Phase::Choose, Action::Enter(h)) => self.ships[m].contains(&(SUNK * 2)) && home & (1u64 << h.raw()) != 0,
+            (Phase::Choose, Action::Enter(h)) => {
+                self.ships[m].contains(&(SUNK * 2)) && home & (1u64 << h.raw()) != 0
+            }
             (Phase::Pick { from, die }, Action::At(t)) => {
                 let (c, n) = State::usable(m, from.raw(), die);
                 c[..n].contains(&t.raw())

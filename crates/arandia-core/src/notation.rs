@@ -107,7 +107,9 @@ impl fmt::Display for Action {
 
 fn cell_prefix(s: &str, at: usize) -> Result<(Cell, usize), SyntaxError> {
     let rest = s.get(at..).unwrap_or("");
-    let (h, n) = BOARD.parse_prefix(rest, at).map_err(|e| SyntaxError::new(s, e.at, e.expected))?;
+    let (h, n) = BOARD
+        .parse_prefix(rest, at)
+        .map_err(|e| SyntaxError::new(s, e.at, e.expected))?;
     match Cell::from_hex(h) {
         Some(c) => Ok((c, at + n)),
         None => Err(SyntaxError::new(s, at, "a cell on the hexagon")),
@@ -145,7 +147,11 @@ impl FromStr for Action {
             return Ok(Action::Enter(c));
         }
         if !b[0].is_ascii_alphabetic() {
-            return Err(SyntaxError::new(s, 0, "a cell, `+`, a die value, `attack/` or `decline`"));
+            return Err(SyntaxError::new(
+                s,
+                0,
+                "a cell, `+`, a die value, `attack/` or `decline`",
+            ));
         }
         let (c, n) = cell_prefix(s, 0)?;
         if n == b.len() {
@@ -271,7 +277,13 @@ impl<'a> Reader<'a> {
             n = n
                 .checked_mul(10)
                 .and_then(|n| n.checked_add((d - b'0') as u32))
-                .ok_or_else(|| PositionError::Syntax(SyntaxError::new(self.text, start, "a turn count that fits in 32 bits")))?;
+                .ok_or_else(|| {
+                    PositionError::Syntax(SyntaxError::new(
+                        self.text,
+                        start,
+                        "a turn count that fits in 32 bits",
+                    ))
+                })?;
             self.at += 1;
         }
         if self.at == start {
@@ -321,7 +333,9 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, Posit
     } else if r.word("drawn") {
         Phase::Drawn
     } else {
-        return Err(r.err("a phase: -, roll:, pick:, wreck, arrive:, attack:, defend:, won or drawn"));
+        return Err(
+            r.err("a phase: -, roll:, pick:, wreck, arrive:, attack:, defend:, won or drawn")
+        );
     };
     r.eat(b' ', "a space")?;
     r.eat(b't', "`t` and the number of completed turns")?;
@@ -337,16 +351,20 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, Posit
             )));
         }
         r.eat(b':', "`:`")?;
-        for i in 0..3 {
+        for (i, slot) in ships[seat.index()].iter_mut().enumerate() {
             if i > 0 {
                 r.eat(b',', "`,` and the next ship")?;
             }
             let loc = match r.peek() {
-                Some(b'x' | b'X') if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) => {
+                Some(b'x' | b'X')
+                    if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) =>
+                {
                     r.at += 1;
                     SUNK
                 }
-                Some(b'w' | b'W') if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) => {
+                Some(b'w' | b'W')
+                    if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) =>
+                {
                     r.at += 1;
                     WRECK
                 }
@@ -358,7 +376,7 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, Posit
             } else {
                 0
             };
-            ships[seat.index()][i] = loc * 2 + acted;
+            *slot = loc * 2 + acted;
         }
     }
     if r.at != text.len() {

@@ -1,8 +1,8 @@
 //! The parameters: `players`, `first`, `turn_limit`.
 
+use alloc::string::ToString;
 use boardgame_kit::params::{int, join, pairs};
 use boardgame_kit::{ParamError, Seat, SeatSet};
-use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 
@@ -35,7 +35,11 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { players: 2, first: 0, turn_limit: 0 }
+        Params {
+            players: 2,
+            first: 0,
+            turn_limit: 0,
+        }
     }
 }
 
@@ -94,7 +98,10 @@ impl Params {
 
     /// The same parameters with another turn limit.
     pub fn with_turn_limit(self, turn_limit: u32) -> Params {
-        Params { turn_limit: turn_limit.min(MAX_TURN_LIMIT), ..self }
+        Params {
+            turn_limit: turn_limit.min(MAX_TURN_LIMIT),
+            ..self
+        }
     }
 }
 
@@ -102,9 +109,18 @@ impl fmt::Display for Params {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let lowest = self.seats().lowest().map(|s| s.index() as u8).unwrap_or(0);
         let s = join([
-            ("players", (self.players != 2).then(|| self.players.to_string())),
-            ("first", (self.first != lowest).then(|| self.first.to_string())),
-            ("turn_limit", (self.turn_limit != 0).then(|| self.turn_limit.to_string())),
+            (
+                "players",
+                (self.players != 2).then(|| self.players.to_string()),
+            ),
+            (
+                "first",
+                (self.first != lowest).then(|| self.first.to_string()),
+            ),
+            (
+                "turn_limit",
+                (self.turn_limit != 0).then(|| self.turn_limit.to_string()),
+            ),
         ]);
         f.write_str(&s)
     }
@@ -142,13 +158,21 @@ impl FromStr for Params {
                     return Err(ParamError::bad_value(
                         "first",
                         v,
-                        alloc::format!("a seat in play with {} players: {}", players, names.join(", ")),
+                        alloc::format!(
+                            "a seat in play with {} players: {}",
+                            players,
+                            names.join(", ")
+                        ),
                     ));
                 }
                 f
             }
         };
-        Ok(Params { players, first, turn_limit })
+        Ok(Params {
+            players,
+            first,
+            turn_limit,
+        })
     }
 }
 

@@ -6,7 +6,9 @@ use crate::Params;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
-use boardgame_kit::{Actions, ChanceOutcomes, Game, Outcome, PositionError, Prob, Seat, SeatSet, ToAct};
+use boardgame_kit::{
+    Actions, ChanceOutcomes, Game, Outcome, PositionError, Prob, Seat, SeatSet, ToAct,
+};
 
 /// Location code of a sunk ship.
 pub(crate) const SUNK: u8 = 61;
@@ -133,8 +135,20 @@ fn sort3(a: &mut [u8; 3]) {
 }
 
 impl State {
-    pub(crate) fn from_parts(params: Params, mover: u8, phase: Phase, turns: u32, ships: [[u8; 3]; 6]) -> State {
-        State { params, mover, phase, turns, ships }
+    pub(crate) fn from_parts(
+        params: Params,
+        mover: u8,
+        phase: Phase,
+        turns: u32,
+        ships: [[u8; 3]; 6],
+    ) -> State {
+        State {
+            params,
+            mover,
+            phase,
+            turns,
+            ships,
+        }
     }
 
     pub(crate) fn canonicalise(&mut self) {
@@ -207,7 +221,9 @@ impl State {
     pub(crate) fn enemies_at(&self, at: u8) -> SeatSet {
         let mut set = SeatSet::EMPTY;
         for seat in self.params.seats().iter() {
-            if seat.index() != self.mover as usize && self.ships[seat.index()].iter().any(|&c| c >> 1 == at) {
+            if seat.index() != self.mover as usize
+                && self.ships[seat.index()].iter().any(|&c| c >> 1 == at)
+            {
                 set.insert(seat);
             }
         }
@@ -216,7 +232,9 @@ impl State {
 
     fn has_won(&self, seat: usize) -> bool {
         let target = TABLES.harbour_mask[board::target_side(seat)];
-        self.ships[seat].iter().all(|&c| (c >> 1) < 61 && target & (1u64 << (c >> 1)) != 0)
+        self.ships[seat]
+            .iter()
+            .all(|&c| (c >> 1) < 61 && target & (1u64 << (c >> 1)) != 0)
     }
 
     /// Replaces the mover's ship code `from` by `to` (first match from the end), keeping order.
@@ -243,7 +261,9 @@ impl State {
             return;
         }
         if !self.enemies_at(at).is_empty() {
-            self.phase = Phase::Arrive { at: Cell::from_raw(at) };
+            self.phase = Phase::Arrive {
+                at: Cell::from_raw(at),
+            };
             return;
         }
         self.complete();
@@ -260,10 +280,18 @@ impl State {
             *c &= !1;
         }
         self.turns = self.turns.saturating_add(1);
-        let next = self.params.seats().next_after(self.mover()).unwrap_or(self.mover());
+        let next = self
+            .params
+            .seats()
+            .next_after(self.mover())
+            .unwrap_or(self.mover());
         self.mover = next.index() as u8;
         let limit = self.params.turn_limit();
-        self.phase = if limit > 0 && self.turns >= limit { Phase::Drawn } else { Phase::Choose };
+        self.phase = if limit > 0 && self.turns >= limit {
+            Phase::Drawn
+        } else {
+            Phase::Choose
+        };
     }
 
     pub(crate) fn apply(&mut self, a: Action) {
@@ -293,9 +321,13 @@ impl State {
             }
             (Phase::Pick { from, .. }, Action::At(t)) => self.arrive(from.raw() * 2 + 1, t.raw()),
             (Phase::Wreck, Action::At(h)) => self.arrive(WRECK * 2 + 1, h.raw()),
-            (Phase::Arrive { at }, Action::Attack(def)) => self.phase = Phase::AttackRoll { at, def },
+            (Phase::Arrive { at }, Action::Attack(def)) => {
+                self.phase = Phase::AttackRoll { at, def }
+            }
             (Phase::Arrive { .. }, Action::Decline) => self.complete(),
-            (Phase::AttackRoll { at, def }, Action::Die(k)) => self.phase = Phase::DefendRoll { at, def, roll: k },
+            (Phase::AttackRoll { at, def }, Action::Die(k)) => {
+                self.phase = Phase::DefendRoll { at, def, roll: k }
+            }
             (Phase::DefendRoll { at, def, roll }, Action::Die(k)) => {
                 let at = at.raw();
                 if roll > k {
@@ -319,7 +351,10 @@ impl State {
         }
         let limit = self.params.turn_limit();
         if limit > 0 && self.turns > limit {
-            return inv(format!("{} turns completed, more than the turn limit {limit}", self.turns));
+            return inv(format!(
+                "{} turns completed, more than the turn limit {limit}",
+                self.turns
+            ));
         }
         let limit_reached = limit > 0 && self.turns == limit;
         if limit_reached != (self.phase == Phase::Drawn) {
@@ -335,7 +370,9 @@ impl State {
             for &code in &self.ships[s] {
                 let loc = code >> 1;
                 if s != m && code & 1 == 1 {
-                    return inv(format!("a ship of seat {s} is marked acted, but it is not seat {s}'s turn"));
+                    return inv(format!(
+                        "a ship of seat {s} is marked acted, but it is not seat {s}'s turn"
+                    ));
                 }
                 if loc == WRECK {
                     if s != m || code & 1 == 0 {
@@ -348,27 +385,37 @@ impl State {
                         return inv(format!("a ship of seat {s} stands on the rock {cell}"));
                     }
                     if CLOSED[s] & (1u64 << loc) != 0 {
-                        return inv(format!("a ship of seat {s} stands on {cell}, a harbour closed to it"));
+                        return inv(format!(
+                            "a ship of seat {s} stands on {cell}, a harbour closed to it"
+                        ));
                     }
                 }
             }
             if self.phase != Phase::Won && self.has_won(s) {
-                return inv(format!("all of seat {s}'s ships are in its target harbour, but the game is not won"));
+                return inv(format!(
+                    "all of seat {s}'s ships are in its target harbour, but the game is not won"
+                ));
             }
         }
         if wrecked != usize::from(self.phase == Phase::Wreck) {
-            return inv(String::from("a `w` ship is needed in the `wreck` phase, and only then (one)"));
+            return inv(String::from(
+                "a `w` ship is needed in the `wreck` phase, and only then (one)",
+            ));
         }
         let acted_at = |c: Cell| self.ships[m].contains(&(c.raw() * 2 + 1));
         let has_enemy = |c: Cell, def: Option<Seat>| {
             seats.iter().any(|s| {
-                s.index() != m && def.is_none_or(|d| d == s) && self.ships[s.index()].iter().any(|&x| x >> 1 == c.raw())
+                s.index() != m
+                    && def.is_none_or(|d| d == s)
+                    && self.ships[s.index()].iter().any(|&x| x >> 1 == c.raw())
             })
         };
         match self.phase {
             Phase::Choose => {
                 if self.ships[m].iter().all(|&c| c & 1 == 1) {
-                    return inv(String::from("every ship of the mover has acted: the turn would be over"));
+                    return inv(String::from(
+                        "every ship of the mover has acted: the turn would be over",
+                    ));
                 }
             }
             Phase::Roll { from } => {
@@ -381,7 +428,9 @@ impl State {
                     return inv(format!("no acted ship of seat {m} on {from} to move"));
                 }
                 if State::usable(m, from.raw(), die).1 != 2 {
-                    return inv(format!("a roll of {die} on {from} does not give seat {m} two usable cells"));
+                    return inv(format!(
+                        "a roll of {die} on {from} does not give seat {m} two usable cells"
+                    ));
                 }
             }
             Phase::Wreck => {}
@@ -391,13 +440,22 @@ impl State {
                 }
             }
             Phase::AttackRoll { at, def } | Phase::DefendRoll { at, def, .. } => {
-                if !acted_at(at) || def.index() == m || !seats.contains(def) || !has_enemy(at, Some(def)) {
-                    return inv(format!("no combat possible between seat {m} and seat {} on {at}", def.index()));
+                if !acted_at(at)
+                    || def.index() == m
+                    || !seats.contains(def)
+                    || !has_enemy(at, Some(def))
+                {
+                    return inv(format!(
+                        "no combat possible between seat {m} and seat {} on {at}",
+                        def.index()
+                    ));
                 }
             }
             Phase::Won => {
                 if !self.has_won(m) {
-                    return inv(format!("`won` but seat {m}'s ships are not all in its target harbour"));
+                    return inv(format!(
+                        "`won` but seat {m}'s ships are not all in its target harbour"
+                    ));
                 }
             }
             Phase::Drawn => {
@@ -418,12 +476,21 @@ impl State {
         let who = self.turn_desc();
         let r = match (self.phase, a) {
             (Phase::Won | Phase::Drawn, _) => String::from("the game is over"),
-            (Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. }, Action::Die(k)) => {
+            (
+                Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. },
+                Action::Die(k),
+            ) => {
                 format!("a die shows 1 to 6, not {k}")
             }
-            (Phase::Roll { from }, _) => format!("the die is being rolled for the ship on {from}: the action is a die value 1..6"),
-            (Phase::AttackRoll { .. }, _) => String::from("the attacker's die is being rolled: the action is a die value 1..6"),
-            (Phase::DefendRoll { .. }, _) => String::from("the defender's die is being rolled: the action is a die value 1..6"),
+            (Phase::Roll { from }, _) => format!(
+                "the die is being rolled for the ship on {from}: the action is a die value 1..6"
+            ),
+            (Phase::AttackRoll { .. }, _) => {
+                String::from("the attacker's die is being rolled: the action is a die value 1..6")
+            }
+            (Phase::DefendRoll { .. }, _) => {
+                String::from("the defender's die is being rolled: the action is a die value 1..6")
+            }
             (Phase::Pick { from, die }, Action::At(t)) => {
                 let (c, _) = State::usable(m, from.raw(), die);
                 format!(
@@ -436,7 +503,9 @@ impl State {
                 format!("{who} must choose the cell (one of two) the ship on {from} goes to after rolling {die}")
             }
             (Phase::Wreck, Action::At(h)) => format!("{h} is not a cell of {who}'s home harbour"),
-            (Phase::Wreck, _) => format!("{who} must put the wrecked ship on a cell of its home harbour"),
+            (Phase::Wreck, _) => {
+                format!("{who} must put the wrecked ship on a cell of its home harbour")
+            }
             (Phase::Arrive { at }, Action::Attack(s)) => {
                 if s.index() == m {
                     format!("{who} cannot attack its own ships")
@@ -444,8 +513,12 @@ impl State {
                     format!("no ship of seat {} stands on {at}", s.index())
                 }
             }
-            (Phase::Arrive { at }, _) => format!("{who}'s ship arrived on {at} among enemies: attack/S or decline"),
-            (Phase::Choose, Action::Die(_)) => format!("no die is being rolled: {who} is to choose a ship's action"),
+            (Phase::Arrive { at }, _) => {
+                format!("{who}'s ship arrived on {at} among enemies: attack/S or decline")
+            }
+            (Phase::Choose, Action::Die(_)) => {
+                format!("no die is being rolled: {who} is to choose a ship's action")
+            }
             (Phase::Choose, Action::Attack(_) | Action::Decline) => {
                 format!("no arrival is offering an attack: {who} is to choose a ship's action")
             }
@@ -462,9 +535,13 @@ impl State {
                     self.no_unacted(c)
                 } else {
                     match c.terrain() {
-                        Terrain::Harbour(_) => format!("{t} is not a cell of {c}'s harbour next to it"),
+                        Terrain::Harbour(_) => {
+                            format!("{t} is not a cell of {c}'s harbour next to it")
+                        }
                         Terrain::Island => format!("{t} is not a neighbour of the island {c}"),
-                        _ => format!("{c} is neither a harbour nor the island: a ship there can only roll"),
+                        _ => format!(
+                            "{c} is neither a harbour nor the island: a ship there can only roll"
+                        ),
                     }
                 }
             }
@@ -505,7 +582,13 @@ impl Game for State {
         for seat in params.seats().iter() {
             ships[seat.index()] = TABLES.harbour[board::home_side(seat.index())].map(|c| c * 2);
         }
-        let mut s = State { params: *params, mover: params.first().index() as u8, phase: Phase::Choose, turns: 0, ships };
+        let mut s = State {
+            params: *params,
+            mover: params.first().index() as u8,
+            phase: Phase::Choose,
+            turns: 0,
+            ships,
+        };
         s.canonicalise();
         s
     }
@@ -521,7 +604,9 @@ impl Game for State {
     fn to_act(&self) -> ToAct {
         match self.phase {
             Phase::Won | Phase::Drawn => ToAct::Over,
-            Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. } => ToAct::Chance,
+            Phase::Roll { .. } | Phase::AttackRoll { .. } | Phase::DefendRoll { .. } => {
+                ToAct::Chance
+            }
             _ => ToAct::Seat(self.mover()),
         }
     }

@@ -6,7 +6,15 @@ use arandia_core::State;
 use boardgame_kit::conformance::{check, Config};
 
 fn run(params: &str, games: usize, max_actions: u64) {
-    check::<State>(&params.parse().unwrap(), &Config { games, seed: 7, max_actions, probes: 6 });
+    check::<State>(
+        &params.parse().unwrap(),
+        &Config {
+            games,
+            seed: 7,
+            max_actions,
+            probes: 6,
+        },
+    );
 }
 
 #[test]

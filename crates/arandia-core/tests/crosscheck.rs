@@ -28,7 +28,11 @@ fn to_act(s: &State) -> String {
 fn compare(params: &Params, s: &State) {
     let pos = s.position();
     let r = Ref::parse(params.players(), params.turn_limit(), &pos);
-    assert_eq!(r.print(), pos, "reference re-prints the position differently");
+    assert_eq!(
+        r.print(),
+        pos,
+        "reference re-prints the position differently"
+    );
     assert_eq!(to_act(s), r.to_act(), "to act at {pos}");
     let fast = texts(s);
     assert_eq!(fast, r.legal(), "legal actions at {pos}");
@@ -47,8 +51,8 @@ fn compare(params: &Params, s: &State) {
 fn random_position(params: &Params, rng: &mut SplitMix64) -> Option<State> {
     let cells = reference::all_cells();
     let hot: Vec<&str> = vec![
-        "f9", "g9", "h9", "b1", "c1", "d1", "i8", "i7", "h4", "g3", "a3", "c7", "e5", "e7", "g5", "c3", "d5", "f6",
-        "f8", "h8", "c2", "g2", "b5", "b4",
+        "f9", "g9", "h9", "b1", "c1", "d1", "i8", "i7", "h4", "g3", "a3", "c7", "e5", "e7", "g5",
+        "c3", "d5", "f6", "f8", "h8", "c2", "g2", "b5", "b4",
     ];
     let seats = reference::seats_in_play(params.players());
     let mover = seats[rng.below(seats.len() as u64) as usize];
@@ -71,7 +75,11 @@ fn random_position(params: &Params, rng: &mut SplitMix64) -> Option<State> {
         }
         groups.push(format!("{seat}:{}", items.join(",")));
     }
-    let turns = if params.turn_limit() > 0 { rng.below(params.turn_limit() as u64) } else { rng.below(50) };
+    let turns = if params.turn_limit() > 0 {
+        rng.below(params.turn_limit() as u64)
+    } else {
+        rng.below(50)
+    };
     let text = format!("{mover} - t{turns} {}", groups.join(" "));
     State::from_position(params, &text).ok()
 }
@@ -93,17 +101,31 @@ fn run(params_text: &str, games: u64, steps: u64) {
         for _ in 0..steps {
             compare(&params, &s);
             let pos = s.position();
-            let phase = pos.split(' ').nth(1).unwrap_or("").split(':').next().unwrap_or("").to_string();
+            let phase = pos
+                .split(' ')
+                .nth(1)
+                .unwrap_or("")
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .to_string();
             seen.insert(phase);
             if texts(&s).iter().any(|t| t.starts_with('+')) {
                 seen.insert("re-entry".to_string());
             }
-            let Some(a) = random_action(&s, &mut rng, &mut buf) else { break };
+            let Some(a) = random_action(&s, &mut rng, &mut buf) else {
+                break;
+            };
             s.play(a);
         }
     }
-    for p in ["-", "roll", "pick", "wreck", "arrive", "attack", "defend", "re-entry"] {
-        assert!(seen.contains(p), "the cross-check never met phase {p}: {seen:?}");
+    for p in [
+        "-", "roll", "pick", "wreck", "arrive", "attack", "defend", "re-entry",
+    ] {
+        assert!(
+            seen.contains(p),
+            "the cross-check never met phase {p}: {seen:?}"
+        );
     }
 }
 
@@ -131,7 +153,9 @@ fn crosscheck_six_players_with_turn_limit() {
 fn random_positions_are_accepted_often() {
     let params: Params = "players=6".parse().unwrap();
     let mut rng = SplitMix64::new(5);
-    let ok = (0..200).filter(|_| random_position(&params, &mut rng).is_some()).count();
+    let ok = (0..200)
+        .filter(|_| random_position(&params, &mut rng).is_some())
+        .count();
     assert!(ok > 100, "only {ok} random positions valid");
 }
 
@@ -152,9 +176,12 @@ fn ref_perft(r: &Ref, depth: u32) -> u64 {
 #[test]
 fn reference_perft_matches_golden_counts() {
     // Rows of tests/golden/perft.tsv.
-    for (p, players, limit, depth, count) in
-        [("", 2, 0, 5, 2664), ("players=3", 3, 0, 6, 14310), ("turn_limit=1", 2, 1, 8, 324), ("players=6", 6, 0, 4, 572)]
-    {
+    for (p, players, limit, depth, count) in [
+        ("", 2, 0, 5, 2664),
+        ("players=3", 3, 0, 6, 14310),
+        ("turn_limit=1", 2, 1, 8, 324),
+        ("players=6", 6, 0, 4, 572),
+    ] {
         let params: Params = p.parse().unwrap();
         let r = Ref::parse(players, limit, &State::new(&params).position());
         assert_eq!(ref_perft(&r, depth), count, "[{p}] depth {depth}");

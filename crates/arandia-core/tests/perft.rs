@@ -12,7 +12,11 @@ fn rows() -> Vec<(String, u32, u64)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            let p = if f[0] == "-" { String::new() } else { f[0].to_string() };
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
             (p, f[1].parse().unwrap(), f[2].parse().unwrap())
         })
         .collect()
@@ -54,16 +58,30 @@ fn perft_rules_example() {
 #[ignore]
 fn print_perft() {
     let only = std::env::var("PERFT_PARAMS").ok();
-    for p in ["", "players=3", "players=4", "players=6", "turn_limit=1", "players=6,turn_limit=2"] {
+    for p in [
+        "",
+        "players=3",
+        "players=4",
+        "players=6",
+        "turn_limit=1",
+        "players=6,turn_limit=2",
+    ] {
         if only.as_deref().is_some_and(|o| o != p) {
             continue;
         }
         let params: Params = p.parse().unwrap();
-        let max: u32 = std::env::var("PERFT_MAX").ok().and_then(|m| m.parse().ok()).unwrap_or(9);
+        let max: u32 = std::env::var("PERFT_MAX")
+            .ok()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(9);
         for d in 1..=max {
             let t = std::time::Instant::now();
             let n = perft(&mut State::new(&params), d);
-            println!("{}\t{d}\t{n}\t# {:?}", if p.is_empty() { "-" } else { p }, t.elapsed());
+            println!(
+                "{}\t{d}\t{n}\t# {:?}",
+                if p.is_empty() { "-" } else { p },
+                t.elapsed()
+            );
             if t.elapsed().as_secs() > 20 {
                 break;
             }

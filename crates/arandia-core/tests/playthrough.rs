@@ -4,7 +4,9 @@
 //! playthrough` rewrites the files.
 
 use arandia_core::{Params, State};
-use boardgame_kit::{drivers::random_action, drivers::status_line, Actions, Game, Record, SplitMix64};
+use boardgame_kit::{
+    drivers::random_action, drivers::status_line, Actions, Game, Record, SplitMix64,
+};
 use std::path::PathBuf;
 
 const GAMES: [(&str, &str, u64); 4] = [
@@ -15,7 +17,9 @@ const GAMES: [(&str, &str, u64); 4] = [
 ];
 
 fn path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("playthrough-{name}.txt"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("playthrough-{name}.txt"))
 }
 
 fn generate(params: &str, seed: u64) -> String {
@@ -45,8 +49,14 @@ fn playthroughs_replay_exactly() {
         let mut s = State::new(record.params());
         assert_eq!(lines.next().unwrap(), status_line(&s), "{name}: start");
         for (i, &a) in record.actions().iter().enumerate() {
-            s.try_play(a).unwrap_or_else(|e| panic!("{name}: action {} ({a}): {e}", i + 1));
-            assert_eq!(lines.next().unwrap(), status_line(&s), "{name}: after action {} ({a})", i + 1);
+            s.try_play(a)
+                .unwrap_or_else(|e| panic!("{name}: action {} ({a}): {e}", i + 1));
+            assert_eq!(
+                lines.next().unwrap(),
+                status_line(&s),
+                "{name}: after action {} ({a})",
+                i + 1
+            );
         }
         assert!(lines.next().is_none(), "{name}: extra lines");
         assert!(s.outcome().is_some(), "{name}: the golden game ends");

@@ -11,9 +11,11 @@ use boardgame_kit::{drivers::random_action, Actions, Game, GameResult, SplitMix6
 use proptest::prelude::*;
 
 fn params_strategy() -> impl Strategy<Value = Params> {
-    (prop::sample::select(vec![2u8, 3, 4, 6]), prop::sample::select(vec![0u32, 0, 5, 20])).prop_map(|(p, t)| {
-        format!("players={p},turn_limit={t}").parse().unwrap()
-    })
+    (
+        prop::sample::select(vec![2u8, 3, 4, 6]),
+        prop::sample::select(vec![0u32, 0, 5, 20]),
+    )
+        .prop_map(|(p, t)| format!("players={p},turn_limit={t}").parse().unwrap())
 }
 
 fn check_invariants(s: &State) -> Result<(), TestCaseError> {
@@ -23,11 +25,17 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
         for ship in ships {
             match ship.place {
                 Place::At(c) => {
-                    prop_assert!(c.terrain() != Terrain::Rock, "a ship on the rock {}: {}", c, s.position());
+                    prop_assert!(
+                        c.terrain() != Terrain::Rock,
+                        "a ship on the rock {}: {}",
+                        c,
+                        s.position()
+                    );
                     if let Terrain::Harbour(side) = c.terrain() {
                         let side = side as usize;
                         prop_assert!(
-                            side == board::home_side(seat.index()) || side == board::target_side(seat.index()),
+                            side == board::home_side(seat.index())
+                                || side == board::target_side(seat.index()),
                             "a ship in a closed harbour: {}",
                             s.position()
                         );
@@ -49,7 +57,11 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
             for winner in w.iter() {
                 let target = board::harbour(board::target_side(winner.index()));
                 for ship in s.ships(winner) {
-                    prop_assert!(matches!(ship.place, Place::At(c) if target.contains(&c)), "{}", s.position());
+                    prop_assert!(
+                        matches!(ship.place, Place::At(c) if target.contains(&c)),
+                        "{}",
+                        s.position()
+                    );
                 }
             }
         }
@@ -93,8 +105,14 @@ fn random_games_reach_wins() {
     let mut wins = 0;
     for (p, text) in [
         ("turn_limit=400", "0 - t0 0:b1,c1,c2 3:f8,g9,h8"),
-        ("players=6,turn_limit=400", "0 - t0 0:b1,c2,d2 1:i6,i7,i8 2:f2,g3,h4 3:e8,g8,h8 4:a2,a3,a4 5:b6,c7,d8"),
-        ("players=3,turn_limit=400", "2 - t0 0:f9,g9,h9 2:b5,c6,c7 4:h7,h6,h5"),
+        (
+            "players=6,turn_limit=400",
+            "0 - t0 0:b1,c2,d2 1:i6,i7,i8 2:f2,g3,h4 3:e8,g8,h8 4:a2,a3,a4 5:b6,c7,d8",
+        ),
+        (
+            "players=3,turn_limit=400",
+            "2 - t0 0:f9,g9,h9 2:b5,c6,c7 4:h7,h6,h5",
+        ),
     ] {
         let params: Params = p.parse().unwrap();
         for seed in 0..30 {

@@ -96,7 +96,14 @@ fn rocks_harbours_island_shoals() {
 fn direction_labels_of_a_sea_cell() {
     use boardgame_kit::HexDir::*;
     let c = cell("d5");
-    let expect = [(E, "e5", 1), (NE, "e6", 2), (NW, "d6", 3), (W, "c5", 4), (SW, "c4", 5), (SE, "d4", 6)];
+    let expect = [
+        (E, "e5", 1),
+        (NE, "e6", 2),
+        (NW, "d6", 3),
+        (W, "c5", 4),
+        (SW, "c4", 5),
+        (SE, "d4", 6),
+    ];
     for (d, n, l) in expect {
         assert_eq!(c.neighbour(d), Some(cell(n)));
         assert_eq!(c.label(d), l);
@@ -107,7 +114,14 @@ fn direction_labels_of_a_sea_cell() {
 fn shoal_labels_one_doubled_one_missing() {
     use boardgame_kit::HexDir;
     // (shoal, doubled, missing)
-    for (s, twice, none) in [("g5", 1, 4), ("g7", 2, 5), ("e7", 3, 6), ("c5", 4, 1), ("c3", 5, 2), ("e3", 6, 3)] {
+    for (s, twice, none) in [
+        ("g5", 1, 4),
+        ("g7", 2, 5),
+        ("e7", 3, 6),
+        ("c5", 4, 1),
+        ("c3", 5, 2),
+        ("e3", 6, 3),
+    ] {
         let labels: Vec<u8> = HexDir::ALL.iter().map(|&d| cell(s).label(d)).collect();
         assert_eq!(labels.iter().filter(|&&l| l == twice).count(), 2, "{s}");
         assert_eq!(labels.iter().filter(|&&l| l == none).count(), 0, "{s}");
@@ -118,9 +132,17 @@ fn shoal_labels_one_doubled_one_missing() {
 
 #[test]
 fn seats_by_number_of_players() {
-    for (p, seats) in [("players=2", vec![0, 3]), ("players=3", vec![0, 2, 4]), ("players=4", vec![0, 1, 3, 4]), ("players=6", vec![0, 1, 2, 3, 4, 5])] {
+    for (p, seats) in [
+        ("players=2", vec![0, 3]),
+        ("players=3", vec![0, 2, 4]),
+        ("players=4", vec![0, 1, 3, 4]),
+        ("players=6", vec![0, 1, 2, 3, 4, 5]),
+    ] {
         let s = State::new(&params(p));
-        assert_eq!(s.seats().iter().map(|x| x.index()).collect::<Vec<_>>(), seats);
+        assert_eq!(
+            s.seats().iter().map(|x| x.index()).collect::<Vec<_>>(),
+            seats
+        );
         assert_eq!(s.to_act(), ToAct::Seat(Seat::of(0)), "lowest seat first");
     }
 }
@@ -210,7 +232,10 @@ fn island_moves_to_any_neighbour() {
     let s = pos("", "0 - t0 0:e5,g9,h9 3:b1,c1,d1");
     assert_eq!(
         legal(&s),
-        strs(&["e5", "e5-d4", "e5-d5", "e5-e4", "e5-e6", "e5-f5", "e5-f6", "g9", "g9-f9", "g9-h9", "h9", "h9-g9"])
+        strs(&[
+            "e5", "e5-d4", "e5-d5", "e5-e4", "e5-e6", "e5-f5", "e5-f6", "g9", "g9-f9", "g9-h9",
+            "h9", "h9-g9"
+        ])
     );
 }
 
@@ -224,7 +249,10 @@ fn island_ship_may_roll() {
 #[test]
 fn re_entry_is_compulsory_and_on_home_harbour() {
     let s = pos("", "0 - t0 0:d5,g9,x 3:b1,c1,d1");
-    assert_eq!(legal(&s), strs(&["+f9", "+g9", "+h9", "d5", "g9", "g9-f9", "g9-h9"]));
+    assert_eq!(
+        legal(&s),
+        strs(&["+f9", "+g9", "+h9", "d5", "g9", "g9-f9", "g9-h9"])
+    );
     // Once the others have acted, only re-entry remains: the turn cannot end without it.
     let s = pos("", "0 - t0 0:d5*,g9*,x 3:b1,c1,d1");
     assert_eq!(legal(&s), strs(&["+f9", "+g9", "+h9"]));
@@ -286,7 +314,14 @@ fn example_2_f7_rolls() {
     for (die, to) in [("6", "f6"), ("5", "e6"), ("1", "g7")] {
         let mut s = start;
         play(&mut s, &format!("f7 {die}"));
-        assert_eq!(s.ships(Seat::of(0)).iter().filter(|x| x.place == Place::At(cell(to)) && x.acted).count(), 1, "{die}");
+        assert_eq!(
+            s.ships(Seat::of(0))
+                .iter()
+                .filter(|x| x.place == Place::At(cell(to)) && x.acted)
+                .count(),
+            1,
+            "{die}"
+        );
         assert_eq!(s.phase(), Phase::Choose);
     }
     // g7 is entered as normal.
@@ -303,7 +338,13 @@ fn example_3_e7_shoal() {
     assert_eq!(s.position(), "0 - t0 0:e7*,g9,h9 3:b1,c1,d1");
     let mut s = start;
     play(&mut s, "e7 3");
-    assert_eq!(s.phase(), Phase::Pick { from: cell("e7"), die: 3 });
+    assert_eq!(
+        s.phase(),
+        Phase::Pick {
+            from: cell("e7"),
+            die: 3
+        }
+    );
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(0)));
     assert_eq!(legal(&s), strs(&["e6", "e8"]));
     let mut a = s;
@@ -389,7 +430,14 @@ fn attacker_wins_defender_sunk() {
     assert_eq!(s.to_act(), ToAct::Chance);
     play(&mut s, "5");
     assert_eq!(s.to_act(), ToAct::Chance);
-    assert_eq!(s.phase(), Phase::DefendRoll { at: cell("e5"), def: Seat::of(3), roll: 5 });
+    assert_eq!(
+        s.phase(),
+        Phase::DefendRoll {
+            at: cell("e5"),
+            def: Seat::of(3),
+            roll: 5
+        }
+    );
     play(&mut s, "2");
     assert_eq!(s.position(), "0 - t0 0:e5*,g9,h9 3:c1,d1,x");
 }
@@ -419,16 +467,25 @@ fn equal_rolls_nothing_happens() {
 #[test]
 fn one_attack_per_seat_present() {
     // Six players: seats 1 and 2 (and seat 0's own ship) on d5; seat 4 arrives there.
-    let mut s = pos("players=6", "4 - t3 0:d5,g9,h9 1:d5,d5,i8 2:d5,g3,h4 3:b1,c1,d1 4:d4,a3,a4 5:b6,c7,d8");
+    let mut s = pos(
+        "players=6",
+        "4 - t3 0:d5,g9,h9 1:d5,d5,i8 2:d5,g3,h4 3:b1,c1,d1 4:d4,a3,a4 5:b6,c7,d8",
+    );
     play(&mut s, "d4 3");
     assert_eq!(s.phase(), Phase::Arrive { at: cell("d5") });
-    assert_eq!(legal(&s), strs(&["attack/0", "attack/1", "attack/2", "decline"]));
+    assert_eq!(
+        legal(&s),
+        strs(&["attack/0", "attack/1", "attack/2", "decline"])
+    );
     assert!(refused(&s, "attack/4").contains("own"));
     assert!(refused(&s, "attack/5").contains("no ship of seat 5"));
     // One attack only: after the combat the action is over.
     play(&mut s, "attack/1 6 1");
     assert_eq!(s.phase(), Phase::Choose);
-    assert_eq!(s.position(), "4 - t3 0:d5,g9,h9 1:d5,i8,x 2:d5,g3,h4 3:b1,c1,d1 4:a3,a4,d5* 5:b6,c7,d8");
+    assert_eq!(
+        s.position(),
+        "4 - t3 0:d5,g9,h9 1:d5,i8,x 2:d5,g3,h4 3:b1,c1,d1 4:a3,a4,d5* 5:b6,c7,d8"
+    );
 }
 
 #[test]
@@ -474,7 +531,10 @@ fn win_when_all_three_in_target_before_attack() {
     play(&mut s, "c2 6");
     assert_eq!(s.to_act(), ToAct::Over);
     let o = s.outcome().unwrap();
-    assert_eq!(o.result, GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(Seat::of(0))));
+    assert_eq!(
+        o.result,
+        GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(Seat::of(0)))
+    );
     assert_eq!(legal(&s), Vec::<String>::new());
     assert_eq!(s.position(), "0 won t4 0:b1,c1*,d1 3:c1,e5,e6");
     let mut t = s;
@@ -524,7 +584,10 @@ fn illegal_actions_refused_with_reasons_state_unchanged() {
     let e = pos("", "0 - t0 0:e5,g9,h9 3:b1,c1,d1");
     assert!(refused(&e, "e5-e7").contains("neighbour of the island"));
     let mut o = State::new(&Params::default());
-    assert!(matches!(o.try_play_as(Seat::of(3), "f9".parse().unwrap()), Err(PlayError::NotYourTurn { .. })));
+    assert!(matches!(
+        o.try_play_as(Seat::of(3), "f9".parse().unwrap()),
+        Err(PlayError::NotYourTurn { .. })
+    ));
 }
 
 // ---- Notation ----
@@ -546,29 +609,50 @@ fn position_notation_records_pending_decisions() {
         assert_eq!(s.position(), text);
     }
     // Ships are put in order.
-    assert_eq!(pos("", "0 - t0 0:h9,g9,f9 3:d1,c1,b1").position(), "0 - t0 0:f9,g9,h9 3:b1,c1,d1");
+    assert_eq!(
+        pos("", "0 - t0 0:h9,g9,f9 3:d1,c1,b1").position(),
+        "0 - t0 0:f9,g9,h9 3:b1,c1,d1"
+    );
 }
 
 #[test]
 fn position_errors() {
     let p = Params::default();
-    for bad in ["", "0", "0 - t", "0 - tx", "0 ? t0", "0 - t0 0:f9,g9", "0 - t0 0:f9,g9,h9 3:b1,c1,d1 ", "0 - t0 0:f9,g9,z9 3:b1,c1,d1"] {
-        assert!(matches!(State::from_position(&p, bad), Err(PositionError::Syntax(_))), "{bad}");
+    for bad in [
+        "",
+        "0",
+        "0 - t",
+        "0 - tx",
+        "0 ? t0",
+        "0 - t0 0:f9,g9",
+        "0 - t0 0:f9,g9,h9 3:b1,c1,d1 ",
+        "0 - t0 0:f9,g9,z9 3:b1,c1,d1",
+    ] {
+        assert!(
+            matches!(State::from_position(&p, bad), Err(PositionError::Syntax(_))),
+            "{bad}"
+        );
     }
     for bad in [
-        "1 - t0 0:f9,g9,h9 3:b1,c1,d1",        // seat 1 not in play
-        "0 - t0 0:e9,g9,h9 3:b1,c1,d1",        // on a rock
-        "0 - t0 0:i8,g9,h9 3:b1,c1,d1",        // closed harbour
-        "0 - t0 0:f9,g9,h9 3:b1*,c1,d1",       // non-mover acted
-        "0 - t0 0:f9*,g9*,h9* 3:b1,c1,d1",     // turn should be over
-        "0 roll:d5 t0 0:f9,g9*,h9 3:b1,c1,d1", // no ship on d5
-        "0 wreck t0 0:f9,g9,h9* 3:b1,c1,d1",   // no wrecked ship
-        "0 - t0 0:b1,c1,d1 3:e5,e6,e7",        // won but not marked
+        "1 - t0 0:f9,g9,h9 3:b1,c1,d1",          // seat 1 not in play
+        "0 - t0 0:e9,g9,h9 3:b1,c1,d1",          // on a rock
+        "0 - t0 0:i8,g9,h9 3:b1,c1,d1",          // closed harbour
+        "0 - t0 0:f9,g9,h9 3:b1*,c1,d1",         // non-mover acted
+        "0 - t0 0:f9*,g9*,h9* 3:b1,c1,d1",       // turn should be over
+        "0 roll:d5 t0 0:f9,g9*,h9 3:b1,c1,d1",   // no ship on d5
+        "0 wreck t0 0:f9,g9,h9* 3:b1,c1,d1",     // no wrecked ship
+        "0 - t0 0:b1,c1,d1 3:e5,e6,e7",          // won but not marked
         "0 arrive:e6 t0 0:e6*,g9,h9 3:b1,c1,d1", // no enemy
         "0 pick:d5:3 t0 0:d5*,g9,h9 3:b1,c1,d1", // not a doubled number
-        "0 - t0 3:f9,g9,h9 0:b1,c1,d1",        // seats out of order
+        "0 - t0 3:f9,g9,h9 0:b1,c1,d1",          // seats out of order
     ] {
-        assert!(matches!(State::from_position(&p, bad), Err(PositionError::Invalid(_))), "{bad}");
+        assert!(
+            matches!(
+                State::from_position(&p, bad),
+                Err(PositionError::Invalid(_))
+            ),
+            "{bad}"
+        );
     }
     assert!(matches!(
         State::from_position(&params("turn_limit=3"), "0 - t3 0:f9,g9,h9 3:b1,c1,d1"),
@@ -583,7 +667,10 @@ fn action_notation_context_free() {
         assert_eq!(a.to_string(), t);
     }
     assert_eq!("D5".parse::<Action>().unwrap().to_string(), "d5");
-    for t in ["", "0", "7", "12", "attack/6", "attack/", "e5-", "e5-e0", "+", "+j1", "x", "e5 ", "declines"] {
+    for t in [
+        "", "0", "7", "12", "attack/6", "attack/", "e5-", "e5-e0", "+", "+j1", "x", "e5 ",
+        "declines",
+    ] {
         assert!(t.parse::<Action>().is_err(), "{t}");
     }
 }
@@ -591,9 +678,20 @@ fn action_notation_context_free() {
 #[test]
 fn params_display_and_errors() {
     assert_eq!(Params::default().to_string(), "");
-    assert_eq!(params("players=4,first=1,turn_limit=10").to_string(), "players=4,first=1,turn_limit=10");
-    assert_eq!(params("turn_limit=10,players=6").to_string(), "players=6,turn_limit=10");
-    for (bad, key) in [("players=5", "players"), ("first=9", "first"), ("turn_limit=-1", "turn_limit"), ("colour=3", "colour")] {
+    assert_eq!(
+        params("players=4,first=1,turn_limit=10").to_string(),
+        "players=4,first=1,turn_limit=10"
+    );
+    assert_eq!(
+        params("turn_limit=10,players=6").to_string(),
+        "players=6,turn_limit=10"
+    );
+    for (bad, key) in [
+        ("players=5", "players"),
+        ("first=9", "first"),
+        ("turn_limit=-1", "turn_limit"),
+        ("colour=3", "colour"),
+    ] {
         let e = bad.parse::<Params>().unwrap_err().to_string();
         assert!(e.contains(key), "{bad}: {e}");
     }

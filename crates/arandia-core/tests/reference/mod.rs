@@ -42,7 +42,9 @@ pub fn on_board(name: &str) -> bool {
         return false;
     }
     let (f, r) = (b[0] as char, (b[1] as i32) - ('0' as i32));
-    RANKS.iter().any(|&(rank, lo, hi)| rank as i32 == r && f >= lo && f <= hi)
+    RANKS
+        .iter()
+        .any(|&(rank, lo, hi)| rank as i32 == r && f >= lo && f <= hi)
 }
 
 fn coords(name: &str) -> (i32, i32) {
@@ -83,7 +85,9 @@ fn labels(cell: &str) -> [u8; 6] {
     if SHOALS.contains(&cell) {
         // The side facing the island: the one whose neighbour is nearest the island.
         let (f, r) = coords(cell);
-        let facing = (0..6).min_by_key(|&d| distance(&name(f + DIRS[d].0, r + DIRS[d].1), ISLAND)).unwrap();
+        let facing = (0..6)
+            .min_by_key(|&d| distance(&name(f + DIRS[d].0, r + DIRS[d].1), ISLAND))
+            .unwrap();
         let away = (facing + 3) % 6;
         l[facing] = l[away];
     }
@@ -105,7 +109,10 @@ fn candidates(cell: &str, k: u8) -> Vec<Option<String>> {
 
 fn neighbours(cell: &str) -> Vec<String> {
     let (f, r) = coords(cell);
-    DIRS.iter().map(|&(df, dr)| name(f + df, r + dr)).filter(|n| on_board(n)).collect()
+    DIRS.iter()
+        .map(|&(df, dr)| name(f + df, r + dr))
+        .filter(|n| on_board(n))
+        .collect()
 }
 
 fn harbour_side(cell: &str) -> Option<usize> {
@@ -211,7 +218,14 @@ impl Ref {
                 ships.push(RShip { seat, loc, acted });
             }
         }
-        Ref { players, turn_limit, mover, turns, phase, ships }
+        Ref {
+            players,
+            turn_limit,
+            mover,
+            turns,
+            phase,
+            ships,
+        }
     }
 
     pub fn print(&self) -> String {
@@ -228,8 +242,12 @@ impl Ref {
         };
         let mut out = format!("{} {} t{}", self.mover, phase, self.turns);
         for seat in seats_in_play(self.players) {
-            let mut items: Vec<(Loc, bool)> =
-                self.ships.iter().filter(|s| s.seat == seat).map(|s| (s.loc.clone(), s.acted)).collect();
+            let mut items: Vec<(Loc, bool)> = self
+                .ships
+                .iter()
+                .filter(|s| s.seat == seat)
+                .map(|s| (s.loc.clone(), s.acted))
+                .collect();
             items.sort();
             let texts: Vec<String> = items
                 .iter()
@@ -324,11 +342,18 @@ impl Ref {
     }
 
     fn usable(&self, cell: &str, k: u8) -> Vec<String> {
-        candidates(cell, k).into_iter().flatten().filter(|n| !closed(self.mover, n)).collect()
+        candidates(cell, k)
+            .into_iter()
+            .flatten()
+            .filter(|n| !closed(self.mover, n))
+            .collect()
     }
 
     fn ship_index(&self, seat: usize, loc: &Loc, acted: bool) -> usize {
-        self.ships.iter().position(|s| s.seat == seat && &s.loc == loc && s.acted == acted).expect("ship")
+        self.ships
+            .iter()
+            .position(|s| s.seat == seat && &s.loc == loc && s.acted == acted)
+            .expect("ship")
     }
 
     /// The ship `i` of the mover arrives on `cell` (by any move or placement).
@@ -340,15 +365,22 @@ impl Ref {
         }
         self.ships[i].loc = Loc::On(cell.to_string());
         let m = self.mover;
-        let won = self.ships.iter().filter(|s| s.seat == m).all(|s| match &s.loc {
-            Loc::On(c) => target(m).contains(&c.as_str()),
-            _ => false,
-        });
+        let won = self
+            .ships
+            .iter()
+            .filter(|s| s.seat == m)
+            .all(|s| match &s.loc {
+                Loc::On(c) => target(m).contains(&c.as_str()),
+                _ => false,
+            });
         if won {
             self.phase = RPhase::Won;
             return;
         }
-        let enemies = self.ships.iter().any(|s| s.seat != m && s.loc == Loc::On(cell.to_string()));
+        let enemies = self
+            .ships
+            .iter()
+            .any(|s| s.seat != m && s.loc == Loc::On(cell.to_string()));
         if enemies {
             self.phase = RPhase::Arrive(cell.to_string());
         } else {
@@ -369,12 +401,20 @@ impl Ref {
         let seats = seats_in_play(self.players);
         let pos = seats.iter().position(|&s| s == m).unwrap();
         self.mover = seats[(pos + 1) % seats.len()];
-        self.phase = if self.turn_limit > 0 && self.turns >= self.turn_limit { RPhase::Drawn } else { RPhase::Choose };
+        self.phase = if self.turn_limit > 0 && self.turns >= self.turn_limit {
+            RPhase::Drawn
+        } else {
+            RPhase::Choose
+        };
     }
 
     /// Plays a legal action (text).
     pub fn play(&mut self, a: &str) {
-        assert!(self.legal().iter().any(|x| x == a), "reference: {a} not legal in {}", self.print());
+        assert!(
+            self.legal().iter().any(|x| x == a),
+            "reference: {a} not legal in {}",
+            self.print()
+        );
         let m = self.mover;
         match self.phase.clone() {
             RPhase::Choose => {
