@@ -128,3 +128,74 @@ fn random_games_reach_wins() {
     }
     assert!(wins > 10, "only {wins} random games were won");
 }
+
+/// Lines from a small alphabet close to the notations: the fuzz harness must never find a
+/// panic, and whatever parses must round-trip.
+fn fuzz_line() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "0",
+        "3",
+        "6",
+        " ",
+        "-",
+        "t",
+        "t0",
+        "x",
+        "w",
+        "*",
+        ",",
+        ":",
+        "f9",
+        "g9",
+        "e5",
+        "e7",
+        "i9",
+        "z9",
+        "roll:",
+        "pick:",
+        "wreck",
+        "arrive:",
+        "attack:",
+        "defend:",
+        "won",
+        "drawn",
+        "attack/",
+        "decline",
+        "+",
+        "0:f9,g9,h9",
+        "3:b1,c1,d1",
+        "\u{e9}",
+        "99999999999",
+    ]);
+    prop::collection::vec(pieces, 0..12).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn fuzz_harness_never_panics(lines in prop::collection::vec(fuzz_line(), 0..8)) {
+        boardgame_kit::fuzzing::run::<State>(lines.join("\n").as_bytes());
+    }
+
+    #[test]
+    fn fuzz_harness_with_real_positions(s in reachable::<State>("players=3".parse().unwrap(), 300), extra in prop::collection::vec(fuzz_line(), 0..6)) {
+        let mut text = format!("players=3\n{}\n", s.position());
+        let mut l = Actions::<State>::new();
+        s.legal_actions(&mut l);
+        for a in l.iter() {
+            text.push_str(&format!("{a}\n"));
+        }
+        text.push_str(&extra.join("\n"));
+        boardgame_kit::fuzzing::run::<State>(text.as_bytes());
+    }
+}
+
+#[test]
+fn worst_case_action_list_fits_the_buffer() {
+    // The island (roll + 6 moves), the middle of the home harbour (roll + 2), a sunk ship (3).
+    let s = State::from_position(&Params::default(), "0 - t0 0:e5,g9,x 3:b1,c1,d1").unwrap();
+    assert_eq!(s.count_legal(), arandia_core::MAX_ACTIONS);
+    let s = State::from_position(&Params::default(), "0 - t0 0:c1,e5,g9 3:b2,c2,d2").unwrap();
+    assert_eq!(s.count_legal(), arandia_core::MAX_ACTIONS);
+}
