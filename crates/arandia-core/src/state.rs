@@ -10,6 +10,9 @@ use boardgame_kit::{
     Actions, ChanceOutcomes, Game, Outcome, PositionError, Prob, Seat, SeatSet, ToAct,
 };
 
+/// The probability of each face of the die.
+const SIXTH: Prob = Prob::new(1, 6);
+
 /// Location code of a sunk ship.
 pub(crate) const SUNK: u8 = 61;
 /// Location code of a wrecked ship awaiting its home cell.
@@ -391,7 +394,7 @@ impl State {
                     }
                 }
             }
-            if self.phase != Phase::Won && self.has_won(s) {
+            if (self.phase != Phase::Won || s != m) && self.has_won(s) {
                 return inv(format!(
                     "all of seat {s}'s ships are in its target harbour, but the game is not won"
                 ));
@@ -631,7 +634,7 @@ impl Game for State {
         out.clear();
         if self.to_act() == ToAct::Chance {
             for k in 1..=6 {
-                out.push((Action::Die(k), Prob::new(1, 6)));
+                out.push((Action::Die(k), SIXTH));
             }
         }
     }

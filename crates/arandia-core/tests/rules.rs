@@ -645,6 +645,7 @@ fn position_errors() {
         "0 arrive:e6 t0 0:e6*,g9,h9 3:b1,c1,d1", // no enemy
         "0 pick:d5:3 t0 0:d5*,g9,h9 3:b1,c1,d1", // not a doubled number
         "0 - t0 3:f9,g9,h9 0:b1,c1,d1",          // seats out of order
+        "0 won t0 0:b1,c1,d1 3:f9,g9,h9",        // two winners
     ] {
         assert!(
             matches!(
