@@ -3,7 +3,7 @@
 
 use arandia_core::{Params, State};
 use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 /// Positions reached by fixed-seed random play from the start (chance nodes included).
@@ -25,7 +25,9 @@ fn bench(c: &mut Criterion) {
     ] {
         let states = positions(params, 64);
         let mut buf = Actions::<State>::new();
-        c.bench_function(&format!("arandia/{name}/generate x64"), |b| {
+        let mut g = c.benchmark_group(format!("arandia/{name}"));
+        g.throughput(Throughput::Elements(states.len() as u64));
+        g.bench_function("generate (per position)", |b| {
             b.iter(|| {
                 let mut n = 0;
                 for s in &states {
@@ -43,7 +45,10 @@ fn bench(c: &mut Criterion) {
                 (*s, l.to_vec())
             })
             .collect();
-        c.bench_function(&format!("arandia/{name}/apply+undo all legal x64"), |b| {
+        g.throughput(Throughput::Elements(
+            pairs.iter().map(|(_, l)| l.len() as u64).sum(),
+        ));
+        g.bench_function("apply+undo (per action)", |b| {
             b.iter(|| {
                 let mut n = 0u32;
                 for (s, list) in &pairs {
@@ -57,6 +62,7 @@ fn bench(c: &mut Criterion) {
                 n
             })
         });
+        g.finish();
     }
     let start2 = State::new(&Params::default());
     c.bench_function("arandia/2p/perft 8 from start", |b| {

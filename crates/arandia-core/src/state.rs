@@ -222,22 +222,21 @@ impl State {
     }
 
     pub(crate) fn enemies_at(&self, at: u8) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for seat in self.params.seats().iter() {
-            if seat.index() != self.mover as usize
-                && self.ships[seat.index()].iter().any(|&c| c >> 1 == at)
-            {
-                set.insert(seat);
-            }
+        let others = self.params.seats().bits() & !(1u8 << self.mover);
+        let mut set = 0u8;
+        for (s, sh) in self.ships.iter().enumerate() {
+            let here = (sh[0] >> 1 == at) | (sh[1] >> 1 == at) | (sh[2] >> 1 == at);
+            set |= u8::from(here) << s;
         }
-        set
+        SeatSet::from_bits(set & others)
     }
 
     fn has_won(&self, seat: usize) -> bool {
+        // Sunk and wrecked codes lie past the 61 cells, so they never match the mask.
         let target = TABLES.harbour_mask[board::target_side(seat)];
-        self.ships[seat]
-            .iter()
-            .all(|&c| (c >> 1) < 61 && target & (1u64 << (c >> 1)) != 0)
+        let on = |c: u8| target & (1u64 << ((c >> 1) & 63)) != 0;
+        let sh = self.ships[seat % 6];
+        on(sh[0]) & on(sh[1]) & on(sh[2])
     }
 
     /// Replaces the mover's ship code `from` by `to` (first match from the end), keeping order.
@@ -676,3 +675,13 @@ impl Game for State {
 
 #[cfg(feature = "serde")]
 boardgame_kit::impl_serde_state!(State);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_is_small() {
+        assert_eq!(core::mem::size_of::<State>(), 36);
+    }
+}
