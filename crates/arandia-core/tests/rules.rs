@@ -170,6 +170,36 @@ fn seats_play_in_increasing_order() {
 }
 
 #[test]
+fn four_players_from_seat_3_wrap_round() {
+    let mut s = State::new(&params("players=4,first=3"));
+    let mut order = vec![];
+    for _ in 0..5 {
+        let m = s.to_act().seat().unwrap();
+        order.push(m.index());
+        // Three rolls of 6 from the home harbour ships: whatever happens, three ship actions
+        // (no enemies are reachable in one step from a home harbour at the start).
+        for _ in 0..3 {
+            let mut l = Actions::<State>::new();
+            s.legal_actions(&mut l);
+            let roll = l
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::At(_)))
+                .unwrap();
+            s.play(roll);
+            s.play(Action::Die(6));
+            if s.phase() == Phase::Wreck {
+                let mut l = Actions::<State>::new();
+                s.legal_actions(&mut l);
+                s.play(l[0]);
+            }
+        }
+    }
+    assert_eq!(order, [3, 4, 0, 1, 3]);
+    assert_eq!(s.turns(), 5);
+}
+
+#[test]
 fn first_parameter() {
     let s = State::new(&params("players=4,first=3"));
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(3)));
