@@ -1,0 +1,389 @@
+//! The action notation and the position notation (parse and print).
+//!
+//! ## Actions
+//! - `f9`: at a ship choice, act with a ship on `f9` by rolling; after a roll with two usable
+//!   cells, the chosen cell; after a wreck, the home cell the ship is put on;
+//! - `f9-g9`: act with a ship on `f9` by a harbour shuffle or an island move to `g9`;
+//! - `+g9`: re-enter a sunk ship on `g9`;
+//! - `1`..`6`: a die value at a chance node;
+//! - `attack/3`: after an arrival among enemies, attack a ship of seat 3 there; `decline`.
+//!
+//! ## Positions
+//! `MOVER PHASE tTURNS GROUP...`, single spaces:
+//! - `MOVER`: the seat whose turn it is (`0`..`5`);
+//! - `PHASE`: `-` (the mover chooses a ship's action), `roll:C` (the die is rolled for the
+//!   mover's ship on C), `pick:C:K` (the ship on C rolled K and has two usable cells),
+//!   `wreck` (the wrecked ship awaits its home cell), `arrive:C` (the ship that arrived on C may
+//!   attack), `attack:C:S` (the attacker's die, against seat S on C), `defend:C:S:K` (the
+//!   defender's die; the attacker rolled K), `won` (the mover has won), `drawn` (the turn limit
+//!   is reached);
+//! - `tTURNS`: the number of completed turns;
+//! - one `GROUP` per seat in play, in seat order: `S:A,B,C`, its three ships, each a cell, `x`
+//!   (sunk) or `w` (wrecked, awaiting its home cell), followed by `*` if it has acted this turn.
+//!   Ships are printed in cell order (`x` then `w` last).
+//!
+//! The start of a two-player game is `0 - t0 0:f9,g9,h9 3:b1,c1,d1`.
+
+use crate::board::{Cell, BOARD};
+use crate::state::{Phase, State, SUNK, WRECK};
+use crate::Params;
+use alloc::string::String;
+use boardgame_kit::{PositionError, Seat, SyntaxError};
+use core::cmp::Ordering;
+use core::fmt::{self, Write};
+use core::str::FromStr;
+
+/// One action: a player's decision or a die value.
+///
+/// The same text means different things in different states (a cell alone is a roll, a chosen
+/// cell or a home cell): it is read context-free into one action and the state interprets it.
+///
+/// ```
+/// use arandia_core::{Action, Cell};
+/// let a: Action = "f9-g9".parse().unwrap();
+/// assert_eq!(a, Action::Move("f9".parse().unwrap(), "g9".parse().unwrap()));
+/// assert_eq!("+G9".parse::<Action>().unwrap().to_string(), "+g9");
+/// assert_eq!("4".parse::<Action>().unwrap(), Action::Die(4));
+/// assert_eq!("attack/3".parse::<Action>().unwrap().to_string(), "attack/3");
+/// assert!("7".parse::<Action>().is_err());
+/// assert!("a9".parse::<Action>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A die value `1..=6` at a chance node.
+    Die(u8),
+    /// Attack a ship of this seat on the arrival cell.
+    Attack(Seat),
+    /// Decline to attack.
+    Decline,
+    /// Re-enter a sunk ship on this home harbour cell.
+    Enter(Cell),
+    /// A cell alone: roll for a ship on it, or the chosen cell after a doubled roll, or the home
+    /// cell after a wreck.
+    At(Cell),
+    /// A harbour shuffle or an island move of a ship from the first cell to the second.
+    Move(Cell, Cell),
+}
+
+impl Action {
+    /// A key whose order is the order of the legal lists: within each kind of decision it is
+    /// the order of the texts.
+    fn key(self) -> u16 {
+        match self {
+            Action::Enter(c) => 0x100 + c.raw() as u16,
+            Action::Die(n) => 0x200 + n as u16,
+            Action::Attack(s) => 0x300 + s.index() as u16,
+            Action::Decline => 0x3FF,
+            Action::At(c) => 0x1000 + c.raw() as u16 * 64,
+            Action::Move(c, t) => 0x1000 + c.raw() as u16 * 64 + 1 + t.raw() as u16,
+        }
+    }
+}
+
+impl Ord for Action {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for Action {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Die(n) => write!(f, "{n}"),
+            Action::Attack(s) => write!(f, "attack/{}", s.index()),
+            Action::Decline => f.write_str("decline"),
+            Action::Enter(c) => write!(f, "+{c}"),
+            Action::At(c) => write!(f, "{c}"),
+            Action::Move(a, b) => write!(f, "{a}-{b}"),
+        }
+    }
+}
+
+fn cell_prefix(s: &str, at: usize) -> Result<(Cell, usize), SyntaxError> {
+    let rest = s.get(at..).unwrap_or("");
+    let (h, n) = BOARD
+        .parse_prefix(rest, at)
+        .map_err(|e| SyntaxError::new(s, e.at, e.expected))?;
+    match Cell::from_hex(h) {
+        Some(c) => Ok((c, at + n)),
+        None => Err(SyntaxError::new(s, at, "a cell on the hexagon")),
+    }
+}
+
+impl FromStr for Action {
+    type Err = SyntaxError;
+    fn from_str(s: &str) -> Result<Action, SyntaxError> {
+        let b = s.as_bytes();
+        if b.is_empty() {
+            return Err(SyntaxError::new(s, 0, "an action"));
+        }
+        if s.eq_ignore_ascii_case("decline") {
+            return Ok(Action::Decline);
+        }
+        if b.len() >= 7 && b[..7].eq_ignore_ascii_case(b"attack/") {
+            return match &b[7..] {
+                [d @ b'0'..=b'5'] => Ok(Action::Attack(Seat::of((d - b'0') as usize))),
+                _ => Err(SyntaxError::new(s, 7, "a seat from 0 to 5, then the end")),
+            };
+        }
+        if b[0].is_ascii_digit() {
+            return match b {
+                [d @ b'1'..=b'6'] => Ok(Action::Die(d - b'0')),
+                [_] => Err(SyntaxError::new(s, 0, "a die value from 1 to 6")),
+                _ => Err(SyntaxError::new(s, 1, "the end of the die value")),
+            };
+        }
+        if b[0] == b'+' {
+            let (c, n) = cell_prefix(s, 1)?;
+            if n != b.len() {
+                return Err(SyntaxError::new(s, n, "the end of the action"));
+            }
+            return Ok(Action::Enter(c));
+        }
+        if !b[0].is_ascii_alphabetic() {
+            return Err(SyntaxError::new(
+                s,
+                0,
+                "a cell, `+`, a die value, `attack/` or `decline`",
+            ));
+        }
+        let (c, n) = cell_prefix(s, 0)?;
+        if n == b.len() {
+            return Ok(Action::At(c));
+        }
+        if b[n] != b'-' {
+            return Err(SyntaxError::new(s, n, "`-` or the end of the action"));
+        }
+        let (t, m) = cell_prefix(s, n + 1)?;
+        if m != b.len() {
+            return Err(SyntaxError::new(s, m, "the end of the action"));
+        }
+        Ok(Action::Move(c, t))
+    }
+}
+
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_text!(Action);
+
+// ------------------------------------------------------------------------------------------
+// Position notation.
+// ------------------------------------------------------------------------------------------
+
+fn write_ship(out: &mut String, code: u8) {
+    let loc = code >> 1;
+    if loc == SUNK {
+        out.push('x');
+    } else if loc == WRECK {
+        out.push('w');
+    } else {
+        let _ = write!(out, "{}", Cell::from_raw(loc));
+    }
+    if code & 1 == 1 {
+        out.push('*');
+    }
+}
+
+pub(crate) fn print_position(s: &State) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "{} ", s.mover);
+    match s.phase {
+        Phase::Choose => out.push('-'),
+        Phase::Roll { from } => {
+            let _ = write!(out, "roll:{from}");
+        }
+        Phase::Pick { from, die } => {
+            let _ = write!(out, "pick:{from}:{die}");
+        }
+        Phase::Wreck => out.push_str("wreck"),
+        Phase::Arrive { at } => {
+            let _ = write!(out, "arrive:{at}");
+        }
+        Phase::AttackRoll { at, def } => {
+            let _ = write!(out, "attack:{at}:{}", def.index());
+        }
+        Phase::DefendRoll { at, def, roll } => {
+            let _ = write!(out, "defend:{at}:{}:{roll}", def.index());
+        }
+        Phase::Won => out.push_str("won"),
+        Phase::Drawn => out.push_str("drawn"),
+    }
+    let _ = write!(out, " t{}", s.turns);
+    for seat in s.params.seats().iter() {
+        let _ = write!(out, " {}:", seat.index());
+        for (i, &code) in s.ships[seat.index()].iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_ship(&mut out, code);
+        }
+    }
+    out
+}
+
+/// A cursor over the position text.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn err(&self, expected: &'static str) -> PositionError {
+        PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
+        if self.peek() == Some(b) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.err(expected))
+        }
+    }
+
+    fn word(&mut self, w: &str) -> bool {
+        let rest = self.text.as_bytes().get(self.at..).unwrap_or(&[]);
+        if rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes()) {
+            self.at += w.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn digit(&mut self, lo: u8, hi: u8, expected: &'static str) -> Result<u8, PositionError> {
+        match self.peek() {
+            Some(d) if (b'0' + lo..=b'0' + hi).contains(&d) => {
+                self.at += 1;
+                Ok(d - b'0')
+            }
+            _ => Err(self.err(expected)),
+        }
+    }
+
+    fn number(&mut self) -> Result<u32, PositionError> {
+        let start = self.at;
+        let mut n: u32 = 0;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            n = n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add((d - b'0') as u32))
+                .ok_or_else(|| {
+                    PositionError::Syntax(SyntaxError::new(
+                        self.text,
+                        start,
+                        "a turn count that fits in 32 bits",
+                    ))
+                })?;
+            self.at += 1;
+        }
+        if self.at == start {
+            return Err(self.err("a number of completed turns"));
+        }
+        Ok(n)
+    }
+
+    fn cell(&mut self) -> Result<Cell, PositionError> {
+        let (c, n) = cell_prefix(self.text, self.at)?;
+        self.at = n;
+        Ok(c)
+    }
+}
+
+pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, PositionError> {
+    let mut r = Reader { text, at: 0 };
+    let mover = r.digit(0, 5, "the seat to act, 0 to 5")?;
+    r.eat(b' ', "a space")?;
+    let phase = if r.word("-") {
+        Phase::Choose
+    } else if r.word("roll:") {
+        Phase::Roll { from: r.cell()? }
+    } else if r.word("pick:") {
+        let from = r.cell()?;
+        r.eat(b':', "`:`")?;
+        let die = r.digit(1, 6, "a die value from 1 to 6")?;
+        Phase::Pick { from, die }
+    } else if r.word("wreck") {
+        Phase::Wreck
+    } else if r.word("arrive:") {
+        Phase::Arrive { at: r.cell()? }
+    } else if r.word("attack:") {
+        let at = r.cell()?;
+        r.eat(b':', "`:`")?;
+        let def = Seat::of(r.digit(0, 5, "a seat from 0 to 5")? as usize);
+        Phase::AttackRoll { at, def }
+    } else if r.word("defend:") {
+        let at = r.cell()?;
+        r.eat(b':', "`:`")?;
+        let def = Seat::of(r.digit(0, 5, "a seat from 0 to 5")? as usize);
+        r.eat(b':', "`:`")?;
+        let roll = r.digit(1, 6, "a die value from 1 to 6")?;
+        Phase::DefendRoll { at, def, roll }
+    } else if r.word("won") {
+        Phase::Won
+    } else if r.word("drawn") {
+        Phase::Drawn
+    } else {
+        return Err(
+            r.err("a phase: -, roll:, pick:, wreck, arrive:, attack:, defend:, won or drawn")
+        );
+    };
+    r.eat(b' ', "a space")?;
+    r.eat(b't', "`t` and the number of completed turns")?;
+    let turns = r.number()?;
+    let mut ships = [[0u8; 3]; 6];
+    for seat in params.seats().iter() {
+        r.eat(b' ', "a space and the next seat's ships")?;
+        let s = r.digit(0, 5, "a seat from 0 to 5")?;
+        if s as usize != seat.index() {
+            return Err(PositionError::invalid(alloc::format!(
+                "the ships of seat {} are expected here (one group per seat in play, in seat order), not seat {s}",
+                seat.index()
+            )));
+        }
+        r.eat(b':', "`:`")?;
+        for (i, slot) in ships[seat.index()].iter_mut().enumerate() {
+            if i > 0 {
+                r.eat(b',', "`,` and the next ship")?;
+            }
+            let loc = match r.peek() {
+                Some(b'x' | b'X')
+                    if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) =>
+                {
+                    r.at += 1;
+                    SUNK
+                }
+                Some(b'w' | b'W')
+                    if !matches!(r.text.as_bytes().get(r.at + 1), Some(b'0'..=b'9')) =>
+                {
+                    r.at += 1;
+                    WRECK
+                }
+                _ => r.cell()?.raw(),
+            };
+            let acted = if r.peek() == Some(b'*') {
+                r.at += 1;
+                1
+            } else {
+                0
+            };
+            *slot = loc * 2 + acted;
+        }
+    }
+    if r.at != text.len() {
+        return Err(r.err("the end of the position"));
+    }
+    let mut state = State::from_parts(*params, mover, phase, turns, ships);
+    state.validate()?;
+    state.canonicalise();
+    Ok(state)
+}

@@ -1,0 +1,90 @@
+//! The golden perft table `tests/golden/perft.tsv` (`PARAMS<TAB>DEPTH<TAB>COUNT`, chance outcomes
+//! counted as edges). Rows up to 3,000,000 run by default; the rest with `--ignored`.
+
+use arandia_core::{Params, State};
+use boardgame_kit::{perft, Game};
+
+const GOLDEN: &str = include_str!("golden/perft.tsv");
+
+fn rows() -> Vec<(String, u32, u64)> {
+    GOLDEN
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
+            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+fn check(small: bool) {
+    let mut n = 0;
+    for (p, depth, count) in rows() {
+        if (count <= 3_000_000) != small {
+            continue;
+        }
+        let params: Params = p.parse().unwrap();
+        let mut s = State::new(&params);
+        assert_eq!(perft(&mut s, depth), count, "perft [{p}] depth {depth}");
+        n += 1;
+    }
+    assert!(n > 0 || !small);
+}
+
+#[test]
+fn perft_golden_small() {
+    check(true);
+}
+
+#[test]
+#[ignore]
+fn perft_golden_large() {
+    check(false);
+}
+
+/// The count the rules file states: seat 0 has 7 actions at the start (worked example 1).
+#[test]
+fn perft_rules_example() {
+    assert_eq!(perft(&mut State::new(&Params::default()), 1), 7);
+}
+
+/// Prints the table (`cargo test -p arandia-core --test perft -- --ignored print_perft --nocapture`).
+#[test]
+#[ignore]
+fn print_perft() {
+    let only = std::env::var("PERFT_PARAMS").ok();
+    for p in [
+        "",
+        "players=3",
+        "players=4",
+        "players=6",
+        "turn_limit=1",
+        "players=6,turn_limit=2",
+    ] {
+        if only.as_deref().is_some_and(|o| o != p) {
+            continue;
+        }
+        let params: Params = p.parse().unwrap();
+        let max: u32 = std::env::var("PERFT_MAX")
+            .ok()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(9);
+        for d in 1..=max {
+            let t = std::time::Instant::now();
+            let n = perft(&mut State::new(&params), d);
+            println!(
+                "{}\t{d}\t{n}\t# {:?}",
+                if p.is_empty() { "-" } else { p },
+                t.elapsed()
+            );
+            if t.elapsed().as_secs() > 20 {
+                break;
+            }
+        }
+    }
+}
