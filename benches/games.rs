@@ -14,6 +14,26 @@ fn all(c: &mut Criterion) {
             max_actions: u64::MAX,
         },
     );
+    bench_game::<arandia_core::State>(
+        c,
+        &Spec {
+            label: "arandia",
+            params: "players=2,turn_limit=100",
+            perft_depth: 6,
+            midgame_ply: 20,
+            max_actions: u64::MAX,
+        },
+    );
+    bench_game::<arandia_core::State>(
+        c,
+        &Spec {
+            label: "arandia 6p",
+            params: "players=6,turn_limit=100",
+            perft_depth: 6,
+            midgame_ply: 20,
+            max_actions: u64::MAX,
+        },
+    );
 }
 
 criterion_group!(games, all);

@@ -5,12 +5,13 @@ macro_rules! dispatch {
     ($name:expr, $run:ident ( $($arg:expr),* )) => {
         match $name {
             "slimetrail" => $run::<slimetrail_core::State>($($arg),*),
+            "arandia" => $run::<arandia_core::State>($($arg),*),
             other => Err($crate::CliError::UnknownGame(other.to_string())),
         }
     };
 }
 
 /// The names accepted as GAME.
-pub const GAMES: &[&str] = &["slimetrail"];
+pub const GAMES: &[&str] = &["slimetrail", "arandia"];
 
 pub(crate) use dispatch;

@@ -167,3 +167,27 @@ fn play_takes_actions_and_survives_bad_input() {
     assert!(out.contains("error: `d4` is illegal"), "{out}");
     assert!(out.contains("2 plays "), "{out}");
 }
+
+#[test]
+fn arandia_chance_nodes_through_the_cli() {
+    assert_eq!(
+        ok(&["legal", "arandia"]),
+        "f9\nf9-g9\ng9\ng9-f9\ng9-h9\nh9\nh9-g9\n"
+    );
+    let pos = ok(&["apply", "arandia", "f9"]);
+    let legal = ok(&["legal", "arandia", "--position", pos.trim()]);
+    assert_eq!(legal, "1 1/6\n2 1/6\n3 1/6\n4 1/6\n5 1/6\n6 1/6\n");
+    let trace = ok(&["trace", "arandia", "f9"]);
+    assert_eq!(trace.lines().nth(1), Some("chance: 1 2 3 4 5 6"));
+    assert_eq!(ok(&["perft", "arandia", "2"]), "36\n");
+    assert!(bad(&["apply", "arandia", "f9", "7"]).contains("action 2"));
+    let out = ok(&[
+        "selfplay",
+        "arandia",
+        "--params",
+        "turn_limit=20",
+        "--games",
+        "2",
+    ]);
+    assert!(out.contains("draw") || out.contains("over: "), "{out}");
+}
