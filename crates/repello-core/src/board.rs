@@ -231,13 +231,13 @@ const fn splitmix(mut x: u64) -> u64 {
 }
 
 /// Zobrist keys by piece code (1..=7) and mailbox index; row 0 and row 8 are zero.
-pub(crate) static ZOBRIST: [[u64; CELLS]; 9] = {
-    let mut z = [[0u64; CELLS]; 9];
+pub(crate) static ZOBRIST: [u64; CELLS * 9] = {
+    let mut z = [0u64; CELLS * 9];
     let mut p = 1;
     while p < 8 {
         let mut i = 0;
         while i < CELLS {
-            z[p][i] = splitmix(0x5265_7065_6c6c_6f00 ^ ((p as u64) << 32) ^ i as u64);
+            z[p * CELLS + i] = splitmix(0x5265_7065_6c6c_6f00 ^ ((p as u64) << 32) ^ i as u64);
             i += 1;
         }
         p += 1;
@@ -248,7 +248,7 @@ pub(crate) static ZOBRIST: [[u64; CELLS]; 9] = {
 /// The Zobrist key of piece `p` on mailbox index `m` (0 for empty and border codes).
 #[inline]
 pub(crate) fn zkey(p: u8, m: usize) -> u64 {
-    ZOBRIST[(p as usize).min(8)][m]
+    ZOBRIST.get(p as usize * CELLS + m).copied().unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ impl fmt::Display for State {
         match self.phase() {
             Phase::Setup => write!(f, "setup round: seat {who} places its stack"),
             Phase::Turn => write!(f, "seat {who} to play"),
-            Phase::Repulsion => write!(f, "seat {who} must push ({} pushes since the move or last capture)", self.core.pushes.len()),
+            Phase::Repulsion => write!(f, "seat {who} must push ({} pushes since the move or last capture)", self.hist.pushes.len()),
             Phase::Over => match self.outcome() {
                 Some(o) => write!(f, "game over: {}", o.summary(State::SEAT_NAMES)),
                 None => write!(f, "game over"),

@@ -77,28 +77,28 @@ impl State {
         (0..8).any(|d| matches!(self.walk(from, d), Walk::Lands(_)))
     }
 
-    /// Pushes `(x, d, target)` available now, in action order, calling `f` until it returns
-    /// false. Returns false if stopped early.
-    #[inline]
+    /// Calls `f(x, d)` for each legal push (the piece on `x` pushed in direction `d`) in
+    /// action order until it returns false. Returns false if stopped early.
+    #[inline(always)]
     fn for_each_push(&self, mut f: impl FnMut(usize, usize) -> bool) -> bool {
         let c = &self.core;
+        let b = &c.board;
         let own = STACK0 + c.seat;
         let adj = c.occ.and(c.occ.around());
-        let base = c.hash;
         for x in adj.iter() {
-            let p = c.board[x];
-            let zp = zkey(p, x);
+            // Bit d: a piece stands behind x as seen from direction d (on x - d), so x may be
+            // pushed in direction d.
+            let mut behind = 0u32;
             for d in 0..8 {
-                let y = step(x, (d + 4) & 7);
-                if !is_piece(c.board[y]) {
-                    continue;
-                }
+                behind |= (is_piece(b[step(x, (d + 4) & 7)]) as u32) << d;
+            }
+            let p = b[x];
+            while behind != 0 {
+                let d = behind.trailing_zeros() as usize;
+                behind &= behind - 1;
                 let t = step(x, d);
-                let legal = match c.board[t] {
-                    EMPTY => {
-                        let h = base ^ zp ^ zkey(p, t);
-                        !c.hist.contains(&h)
-                    }
+                let legal = match b[t] {
+                    EMPTY => !self.hist.hashes.contains(&(c.hash ^ zkey(p, x) ^ zkey(p, t))),
                     OFF => p != own,
                     _ => false,
                 };

@@ -30,7 +30,7 @@ use crate::board::{
     cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY_BOARD, GOLD, OFF, SIDE, SILVER,
     STACK0,
 };
-use crate::state::{Core, Mode, State, HIST};
+use crate::state::{Core, Hist, Mode, State, HIST};
 use alloc::string::String;
 use alloc::vec::Vec;
 use boardgame_kit::{Cell, Dir8, PositionError, SyntaxError};
@@ -162,10 +162,10 @@ pub(crate) fn write_position(s: &State) -> String {
         Mode::Over => out.push_str("over"),
         Mode::Push => {
             let _ = write!(out, "push:{seat} ");
-            if c.pushes.is_empty() {
+            if s.hist.pushes.is_empty() {
                 out.push('-');
             }
-            for (i, &code) in c.pushes.iter().enumerate() {
+            for (i, &code) in s.hist.pushes.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -511,10 +511,8 @@ fn build(
         capt,
         seat: if mode == Mode::Over { 0 } else { who as u8 },
         mode,
-        hist,
-        pushes,
     };
-    let state = State::from_core(params.clone(), core);
+    let state = State::from_core(params.clone(), core, Hist { hashes: hist, pushes });
     match mode {
         Mode::Push if !state.any_push() => Err(invalid("the repulsion phase is over: no legal push remains")),
         Mode::Setup if state.placement_set().is_empty() => Err(invalid("the seat to act has nowhere to place its stack")),

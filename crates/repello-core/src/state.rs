@@ -109,8 +109,8 @@ impl Captured {
     }
 }
 
-/// The mutable part of the state (everything but the parameters).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// The mutable part of the state but the repetition history (a `Copy` snapshot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Core {
     /// Padded mailbox board (see `board`).
     pub board: [u8; CELLS],
@@ -127,10 +127,15 @@ pub(crate) struct Core {
     /// The seat to act (0 once the game is over).
     pub seat: u8,
     pub mode: Mode,
-    /// Repulsion phase: hashes of the arrangements since the move/placement or the last
-    /// capture, oldest first, the current one last. Empty outside a repulsion phase.
-    pub hist: SmallVec<[u64; HIST]>,
-    /// The pushes that led from `hist[0]` to the current arrangement.
+}
+
+/// The repetition history of the current repulsion phase (empty outside one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Hist {
+    /// Hashes of the arrangements since the move/placement or the last capture, oldest
+    /// first, the current one last.
+    pub hashes: SmallVec<[u64; HIST]>,
+    /// The pushes that led from `hashes[0]` to the current arrangement.
     pub pushes: SmallVec<[u16; HIST]>,
 }
 
@@ -160,21 +165,28 @@ pub struct State {
     /// Board numbers by mailbox index (0 on the border).
     pub(crate) nums: [u8; CELLS],
     pub(crate) core: Core,
+    pub(crate) hist: Hist,
 }
 
-/// What [`Game::undo`] needs: the mutable part of the state before the action.
+/// What [`Game::undo`] needs: a snapshot of the board and counters before the action, the
+/// lengths of the repetition history, and the history itself when the action cleared it.
 #[derive(Clone, Debug)]
-pub struct Undo(Core);
+pub struct Undo {
+    core: Core,
+    hashes: u32,
+    pushes: u32,
+    saved: Option<Hist>,
+}
 
 impl State {
-    pub(crate) fn from_core(params: Params, core: Core) -> State {
+    pub(crate) fn from_core(params: Params, core: Core, hist: Hist) -> State {
         let mut nums = [0u8; CELLS];
         for r in 0..SIDE {
             for f in 0..SIDE {
                 nums[mb(f, r)] = params.numbers()[(SIDE - 1 - r) * SIDE + f];
             }
         }
-        State { params, nums, core }
+        State { params, nums, core, hist }
     }
 
     /// Number of players.
@@ -246,7 +258,7 @@ impl State {
     /// The pushes of the current repulsion phase since its move or placement, or since its
     /// last capture (what the repetition rule needs), oldest first.
     pub fn phase_pushes(&self) -> impl Iterator<Item = (Cell, Dir8)> + '_ {
-        self.core.pushes.iter().map(|&code| {
+        self.hist.pushes.iter().map(|&code| {
             let (x, d) = decode_push(code);
             (cell_of(x), crate::board::dir_of(d))
         })
@@ -255,7 +267,7 @@ impl State {
     /// The Zobrist hashes of the arrangements the repetition rule forbids recreating (those of
     /// the current phase since its move or last capture, the current one last).
     pub fn phase_arrangements(&self) -> &[u64] {
-        &self.core.hist
+        &self.hist.hashes
     }
 
     /// An upper bound on the number of turns (moves, placements, returns and relocations) in
@@ -298,20 +310,33 @@ impl State {
     }
 
     /// Starts the repulsion phase after a move or placement.
-    fn begin_phase(&mut self) {
-        let c = &mut self.core;
-        c.mode = Mode::Push;
-        c.hist.clear();
-        c.pushes.clear();
-        c.hist.push(c.hash);
+    fn begin_phase(&mut self, saved: &mut Option<Hist>) {
+        self.core.mode = Mode::Push;
+        self.clear_hist(saved);
+        self.hist.hashes.push(self.core.hash);
         if !self.any_push() {
-            self.end_turn();
+            self.end_turn(saved);
+        }
+    }
+
+    /// Empties the repetition history, keeping the first history cleared by this action for
+    /// its undo.
+    #[inline]
+    fn clear_hist(&mut self, saved: &mut Option<Hist>) {
+        if self.hist.hashes.is_empty() && self.hist.pushes.is_empty() {
+            return;
+        }
+        if saved.is_none() {
+            *saved = Some(core::mem::take(&mut self.hist));
+        } else {
+            self.hist.hashes.clear();
+            self.hist.pushes.clear();
         }
     }
 
     /// Ends the current turn: empty stacks leave (finished), the end is checked, the turn
     /// passes to the next seat whose stack is not finished.
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, saved: &mut Option<Hist>) {
         let n = self.players();
         for s in 0..n {
             let m = self.core.pos[s] as usize;
@@ -319,9 +344,8 @@ impl State {
                 self.take(m);
             }
         }
+        self.clear_hist(saved);
         let c = &mut self.core;
-        c.hist.clear();
-        c.pushes.clear();
         let was_setup = c.mode == Mode::Setup;
         let cur = c.seat as usize;
         let alive = |c: &Core, s: usize| c.pos[s] != 0 || c.count[s] > 0;
@@ -338,7 +362,7 @@ impl State {
     }
 
     /// Pushes the piece on `x` in direction `d` (a legal push).
-    fn do_push(&mut self, x: usize, d: usize) {
+    fn do_push(&mut self, x: usize, d: usize, saved: &mut Option<Hist>) {
         let t = step(x, d);
         let p = self.take(x);
         if self.core.board[t] == OFF {
@@ -358,29 +382,26 @@ impl State {
                     }
                 }
             }
-            let c = &mut self.core;
-            c.hist.clear();
-            c.pushes.clear();
-            c.hist.push(c.hash);
+            self.clear_hist(saved);
+            self.hist.hashes.push(self.core.hash);
         } else {
             self.put(t, p);
-            let c = &mut self.core;
-            c.hist.push(c.hash);
-            c.pushes.push(encode_push(x, d));
+            self.hist.hashes.push(self.core.hash);
+            self.hist.pushes.push(encode_push(x, d));
         }
         if !self.any_push() {
-            self.end_turn();
+            self.end_turn(saved);
         }
     }
 
-    fn apply(&mut self, a: Action) {
+    fn apply(&mut self, a: Action, saved: &mut Option<Hist>) {
         let seat = self.core.seat as usize;
         let stack = STACK0 + seat as u8;
         match (self.core.mode, a) {
             (Mode::Setup, Action::Place(c)) => {
                 if let Some(m) = mb_of(c) {
                     self.put(m, stack);
-                    self.end_turn();
+                    self.end_turn(saved);
                 }
             }
             (Mode::Turn, Action::Place(c)) => {
@@ -393,7 +414,7 @@ impl State {
                     self.core.count[seat] = self.core.count[seat].saturating_sub(1);
                 }
                 self.put(m, stack);
-                self.begin_phase();
+                self.begin_phase(saved);
             }
             (Mode::Turn, Action::Move(d)) => {
                 let from = self.core.pos[seat] as usize;
@@ -405,12 +426,12 @@ impl State {
                 self.put(from, BLACK);
                 self.core.count[seat] = self.core.count[seat].saturating_sub(1);
                 self.put(to, stack);
-                self.begin_phase();
+                self.begin_phase(saved);
             }
             (Mode::Push, Action::Push(c, d)) => {
                 let Some(x) = mb_of(c) else { return };
                 if is_piece(self.core.board[x]) {
-                    self.do_push(x, dir_index(d));
+                    self.do_push(x, dir_index(d), saved);
                 }
             }
             _ => {}
@@ -516,7 +537,7 @@ impl State {
                     }
                     EMPTY => {
                         let h = c.hash ^ zkey(p, x) ^ zkey(p, t);
-                        if c.hist.contains(&h) {
+                        if self.hist.hashes.contains(&h) {
                             Some("the push recreates an arrangement already seen in this repulsion phase".into())
                         } else {
                             None
@@ -565,10 +586,8 @@ impl State {
             capt: [[0; 3]; 4],
             seat: 0,
             mode: Mode::Setup,
-            hist: SmallVec::new(),
-            pushes: SmallVec::new(),
         };
-        State::from_core(params.clone(), core)
+        State::from_core(params.clone(), core, Hist::default())
     }
 }
 
@@ -620,13 +639,23 @@ impl Game for State {
     }
 
     fn play_unchecked(&mut self, action: Action) -> Undo {
-        let u = Undo(self.core.clone());
-        self.apply(action);
-        u
+        let mut saved = None;
+        let core = self.core;
+        let hashes = self.hist.hashes.len() as u32;
+        let pushes = self.hist.pushes.len() as u32;
+        self.apply(action, &mut saved);
+        Undo { core, hashes, pushes, saved }
     }
 
     fn undo(&mut self, undo: Undo) {
-        self.core = undo.0;
+        self.core = undo.core;
+        if let Some(h) = undo.saved {
+            // The first history this action cleared: the one before it, plus what the action
+            // appended before clearing.
+            self.hist = h;
+        }
+        self.hist.hashes.truncate(undo.hashes as usize);
+        self.hist.pushes.truncate(undo.pushes as usize);
     }
 
     fn outcome(&self) -> Option<Outcome> {
