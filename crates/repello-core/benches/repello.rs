@@ -27,7 +27,9 @@ fn benches(c: &mut Criterion) {
     let p2 = Params::default();
     let p4: Params = "players=4".parse().unwrap();
     let turn = find(&p2, |s| s.phase() == Phase::Turn && s.count_legal() >= 6);
-    let crowded = find(&p2, |s| s.phase() == Phase::Repulsion && s.count_legal() >= 12);
+    let crowded = find(&p2, |s| {
+        s.phase() == Phase::Repulsion && s.count_legal() >= 12
+    });
     let mut buf = Actions::<State>::new();
     c.bench_function("movegen (turn start)", |b| {
         b.iter(|| {
@@ -51,7 +53,9 @@ fn benches(c: &mut Criterion) {
         })
     });
     let mut start = State::new(&p2);
-    c.bench_function("perft 4 (2 players, start)", |b| b.iter(|| perft(&mut start, 4)));
+    c.bench_function("perft 4 (2 players, start)", |b| {
+        b.iter(|| perft(&mut start, 4))
+    });
     let mut seed = 0u64;
     c.bench_function("playout (2 players)", |b| {
         b.iter(|| {

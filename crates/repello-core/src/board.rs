@@ -64,7 +64,8 @@ pub(crate) fn cell_of(m: usize) -> Cell {
 /// The mailbox index of a cell, if it lies on the 13x13 board.
 #[inline]
 pub(crate) fn mb_of(c: Cell) -> Option<usize> {
-    ((c.file() as usize) < SIDE && (c.rank() as usize) < SIDE).then(|| mb(c.file() as usize, c.rank() as usize))
+    ((c.file() as usize) < SIDE && (c.rank() as usize) < SIDE)
+        .then(|| mb(c.file() as usize, c.rank() as usize))
 }
 
 /// The neighbour of `m` in direction `d` (may be a border cell).
@@ -129,29 +130,54 @@ impl Bb {
 
     #[inline]
     pub fn and(self, o: Bb) -> Bb {
-        Bb([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+        Bb([
+            self.0[0] & o.0[0],
+            self.0[1] & o.0[1],
+            self.0[2] & o.0[2],
+            self.0[3] & o.0[3],
+        ])
     }
 
     #[inline]
     pub fn or(self, o: Bb) -> Bb {
-        Bb([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]])
+        Bb([
+            self.0[0] | o.0[0],
+            self.0[1] | o.0[1],
+            self.0[2] | o.0[2],
+            self.0[3] | o.0[3],
+        ])
     }
 
     #[inline]
     pub fn andnot(self, o: Bb) -> Bb {
-        Bb([self.0[0] & !o.0[0], self.0[1] & !o.0[1], self.0[2] & !o.0[2], self.0[3] & !o.0[3]])
+        Bb([
+            self.0[0] & !o.0[0],
+            self.0[1] & !o.0[1],
+            self.0[2] & !o.0[2],
+            self.0[3] & !o.0[3],
+        ])
     }
 
     #[inline]
     fn shl<const K: u32>(self) -> Bb {
         let a = self.0;
-        Bb([a[0] << K, a[1] << K | a[0] >> (64 - K), a[2] << K | a[1] >> (64 - K), a[3] << K | a[2] >> (64 - K)])
+        Bb([
+            a[0] << K,
+            a[1] << K | a[0] >> (64 - K),
+            a[2] << K | a[1] >> (64 - K),
+            a[3] << K | a[2] >> (64 - K),
+        ])
     }
 
     #[inline]
     fn shr<const K: u32>(self) -> Bb {
         let a = self.0;
-        Bb([a[0] >> K | a[1] << (64 - K), a[1] >> K | a[2] << (64 - K), a[2] >> K | a[3] << (64 - K), a[3] >> K])
+        Bb([
+            a[0] >> K | a[1] << (64 - K),
+            a[1] >> K | a[2] << (64 - K),
+            a[2] >> K | a[3] << (64 - K),
+            a[3] >> K,
+        ])
     }
 
     /// Every index 8-adjacent to a member (members themselves only when adjacent to another).
@@ -159,7 +185,10 @@ impl Bb {
     #[inline]
     pub fn around(self) -> Bb {
         let row = self.or(self.shl::<1>()).or(self.shr::<1>());
-        self.shl::<1>().or(self.shr::<1>()).or(row.shl::<{ MB as u32 }>()).or(row.shr::<{ MB as u32 }>())
+        self.shl::<1>()
+            .or(self.shr::<1>())
+            .or(row.shl::<{ MB as u32 }>())
+            .or(row.shr::<{ MB as u32 }>())
     }
 
     /// The members, in increasing order.
@@ -264,7 +293,8 @@ mod tests {
                 assert_eq!(EMPTY_BOARD[m], EMPTY);
                 for d in 0..8 {
                     let n = step(m, d);
-                    let on = (0..13).contains(&(f as i32 + DF[d] as i32)) && (0..13).contains(&(r as i32 + DR[d] as i32));
+                    let on = (0..13).contains(&(f as i32 + DF[d] as i32))
+                        && (0..13).contains(&(r as i32 + DR[d] as i32));
                     assert_eq!(EMPTY_BOARD[n] != OFF, on);
                     assert_eq!(dir_of(d).delta(), (DF[d], DR[d]));
                 }

@@ -29,7 +29,12 @@ impl fmt::Display for State {
                     GOLD => write!(f, "{n}{mark}g   ")?,
                     p if (STACK0..STACK0 + 4).contains(&p) => {
                         let s = (p - STACK0) as usize;
-                        write!(f, "{n}{mark}{}{:<2} ", (b'A' + s as u8) as char, self.core.count[s])?
+                        write!(
+                            f,
+                            "{n}{mark}{}{:<2} ",
+                            (b'A' + s as u8) as char,
+                            self.core.count[s]
+                        )?
                     }
                     _ => write!(f, "{n}{mark}.   ")?,
                 }
@@ -47,7 +52,9 @@ impl fmt::Display for State {
             let where_ = match self.stack_status(seat) {
                 StackStatus::Unplaced => alloc::string::String::from("not placed yet"),
                 StackStatus::OnBoard(c) => alloc::format!("on {c}"),
-                StackStatus::Off => alloc::string::String::from("off the board (returns next turn)"),
+                StackStatus::Off => {
+                    alloc::string::String::from("off the board (returns next turn)")
+                }
                 StackStatus::Finished => alloc::string::String::from("finished"),
             };
             let cap = self.captured(seat);
@@ -66,7 +73,11 @@ impl fmt::Display for State {
         match self.phase() {
             Phase::Setup => write!(f, "setup round: seat {who} places its stack"),
             Phase::Turn => write!(f, "seat {who} to play"),
-            Phase::Repulsion => write!(f, "seat {who} must push ({} pushes since the move or last capture)", self.hist.pushes.len()),
+            Phase::Repulsion => write!(
+                f,
+                "seat {who} must push ({} pushes since the move or last capture)",
+                self.hist.pushes.len()
+            ),
             Phase::Over => match self.outcome() {
                 Some(o) => write!(f, "game over: {}", o.summary(State::SEAT_NAMES)),
                 None => write!(f, "game over"),

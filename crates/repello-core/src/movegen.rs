@@ -1,8 +1,8 @@
 //! Legal-action generation (heap-free): placements, stack moves with reflections, pushes.
 
 use crate::board::{
-    cell_of, dir_of, file_of, is_piece, mb, rank_of, step, zkey, Bb, BOARD_BB, DF, DR, EMPTY, OFF, SIDE, STACK0,
-    START_BB,
+    cell_of, dir_of, file_of, is_piece, mb, rank_of, step, zkey, Bb, BOARD_BB, DF, DR, EMPTY, OFF,
+    SIDE, STACK0, START_BB,
 };
 use crate::notation::Action;
 use crate::state::{Mode, State};
@@ -45,7 +45,11 @@ impl State {
             m = mb(f as usize, r as usize);
             // The start square holds the stack now: it stands for the dropped token.
             if board[m] != EMPTY {
-                return Walk::Blocked { at: m, steps: k + 1, dist };
+                return Walk::Blocked {
+                    at: m,
+                    steps: k + 1,
+                    dist,
+                };
             }
         }
         Walk::Lands(m)
@@ -98,7 +102,10 @@ impl State {
                 behind &= behind - 1;
                 let t = step(x, d);
                 let legal = match b[t] {
-                    EMPTY => !self.hist.hashes.contains(&(c.hash ^ zkey(p, x) ^ zkey(p, t))),
+                    EMPTY => !self
+                        .hist
+                        .hashes
+                        .contains(&(c.hash ^ zkey(p, x) ^ zkey(p, t))),
                     OFF => p != own,
                     _ => false,
                 };
@@ -161,7 +168,9 @@ impl State {
             Mode::Turn => {
                 let from = c.pos[c.seat as usize] as usize;
                 if from != 0 {
-                    let n = (0..8).filter(|&d| matches!(self.walk(from, d), Walk::Lands(_))).count();
+                    let n = (0..8)
+                        .filter(|&d| matches!(self.walk(from, d), Walk::Lands(_)))
+                        .count();
                     if n > 0 {
                         return n;
                     }
@@ -180,6 +189,10 @@ impl State {
     }
 
     fn placement_count(&self) -> usize {
-        self.placement_set().0.iter().map(|w| w.count_ones() as usize).sum()
+        self.placement_set()
+            .0
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 }

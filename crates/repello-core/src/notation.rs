@@ -27,8 +27,8 @@
 //! `13/6b6/2s7s2/13/13/13/1b4g4b1/13/13/13/2s7s2/6b6/13 15,15 place:1`
 
 use crate::board::{
-    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY_BOARD, GOLD, OFF, SIDE, SILVER,
-    STACK0,
+    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY_BOARD, GOLD, OFF,
+    SIDE, SILVER, STACK0,
 };
 use crate::state::{Core, Hist, Mode, State, HIST};
 use alloc::string::String;
@@ -88,14 +88,20 @@ impl FromStr for Action {
                 return Ok(Action::Place(cell));
             }
             if b[n] != b'/' {
-                return Err(SyntaxError::new(s, n, "`/` and a direction, or the end of the action"));
+                return Err(SyntaxError::new(
+                    s,
+                    n,
+                    "`/` and a direction, or the end of the action",
+                ));
             }
             let d = s[n + 1..]
                 .parse::<Dir8>()
                 .map_err(|_| SyntaxError::new(s, n + 1, "a direction: n ne e se s sw w nw"))?;
             return Ok(Action::Push(cell, d));
         }
-        s.parse::<Dir8>().map(Action::Move).map_err(|_| SyntaxError::new(s, 0, ACTION_EXPECTED))
+        s.parse::<Dir8>()
+            .map(Action::Move)
+            .map_err(|_| SyntaxError::new(s, 0, ACTION_EXPECTED))
     }
 }
 
@@ -213,12 +219,24 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
     fields.push((start, &text[start..]));
     for &(at, f) in &fields {
         if f.is_empty() {
-            return Err(syntax(text, at, "a field (fields are separated by single spaces)"));
+            return Err(syntax(
+                text,
+                at,
+                "a field (fields are separated by single spaces)",
+            ));
         }
     }
     if fields.len() < 3 {
         let at = text.len();
-        return Err(syntax(text, at, if fields.len() == 1 { "` ` and the seats field" } else { "` ` and the mode field" }));
+        return Err(syntax(
+            text,
+            at,
+            if fields.len() == 1 {
+                "` ` and the seats field"
+            } else {
+                "` ` and the mode field"
+            },
+        ));
     }
 
     // Board.
@@ -245,7 +263,11 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
                         }
                     }
                     if f + n > SIDE {
-                        return Err(syntax(text, b0 + start, "a run that ends within the rank's 13 squares"));
+                        return Err(syntax(
+                            text,
+                            b0 + start,
+                            "a run that ends within the rank's 13 squares",
+                        ));
                     }
                     f += n;
                 }
@@ -270,7 +292,13 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
                     f += 1;
                     i += 1;
                 }
-                _ => return Err(syntax(text, b0 + i, "a piece (b s g A B C D) or a count of empty squares")),
+                _ => {
+                    return Err(syntax(
+                        text,
+                        b0 + i,
+                        "a piece (b s g A B C D) or a count of empty squares",
+                    ))
+                }
             }
         }
         if r > 0 {
@@ -315,7 +343,13 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
                 b'b' => 0,
                 b's' => 1,
                 b'g' => 2,
-                _ => return Err(syntax(text, s0 + i, "a captured token (g s b), `,` or the end of the seats")),
+                _ => {
+                    return Err(syntax(
+                        text,
+                        s0 + i,
+                        "a captured token (g s b), `,` or the end of the seats",
+                    ))
+                }
             };
             if capt[seat][k] >= 99 {
                 return Err(invalid("too many captured tokens"));
@@ -330,7 +364,9 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
         i += 1; // ','
     }
     if seat != players {
-        return Err(invalid("the seats field does not have one entry per player"));
+        return Err(invalid(
+            "the seats field does not have one entry per player",
+        ));
     }
 
     // Mode.
@@ -338,7 +374,9 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
     let (mode, who) = if mtext == "over" {
         (Mode::Over, 0usize)
     } else {
-        let (kind, num) = mtext.split_once(':').ok_or_else(|| syntax(text, m0, "a mode: place:K, turn:K, push:K or over"))?;
+        let (kind, num) = mtext
+            .split_once(':')
+            .ok_or_else(|| syntax(text, m0, "a mode: place:K, turn:K, push:K or over"))?;
         let mode = match kind {
             "place" => Mode::Setup,
             "turn" => Mode::Turn,
@@ -366,7 +404,9 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
             if ptext != "-" {
                 let mut off = 0;
                 for item in ptext.split(',') {
-                    let a: Action = item.parse().map_err(|e: SyntaxError| PositionError::Syntax(e.within(text, p0 + off)))?;
+                    let a: Action = item.parse().map_err(|e: SyntaxError| {
+                        PositionError::Syntax(e.within(text, p0 + off))
+                    })?;
                     let Action::Push(c, d) = a else {
                         return Err(syntax(text, p0 + off, "a push (c3/sw)"));
                     };
@@ -383,7 +423,15 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
         }
         (Mode::Push, n) => {
             let at = if n < 4 { text.len() } else { fields[4].0 };
-            return Err(syntax(text, at, if n < 4 { "` ` and the pushes of the phase (or `-`)" } else { "the end of the position" }));
+            return Err(syntax(
+                text,
+                at,
+                if n < 4 {
+                    "` ` and the pushes of the phase (or `-`)"
+                } else {
+                    "the end of the position"
+                },
+            ));
         }
         (_, 3) => {}
         (_, _) => return Err(syntax(text, fields[3].0, "the end of the position")),
@@ -422,14 +470,20 @@ fn build(
     // Conservation of tokens.
     let capt_of = |k: usize| capt.iter().map(|c| c[k] as u32).sum::<u32>();
     if on_board[SILVER as usize] + capt_of(1) != 4 {
-        return Err(invalid("there must be four silver tokens, on the board or captured"));
+        return Err(invalid(
+            "there must be four silver tokens, on the board or captured",
+        ));
     }
     if on_board[GOLD as usize] + capt_of(2) != 1 {
-        return Err(invalid("there must be one gold token, on the board or captured"));
+        return Err(invalid(
+            "there must be one gold token, on the board or captured",
+        ));
     }
     let in_stacks: u32 = count.iter().map(|&c| c as u32).sum();
     if on_board[BLACK as usize] + capt_of(0) + in_stacks != 4 + players as u32 * full as u32 {
-        return Err(invalid("the black tokens (on the board, in stacks, captured) do not add up"));
+        return Err(invalid(
+            "the black tokens (on the board, in stacks, captured) do not add up",
+        ));
     }
     for s in 0..players {
         if count[s] > full {
@@ -437,14 +491,18 @@ fn build(
         }
         let on = pos[s] != 0;
         if on && count[s] == 0 && !(mode == Mode::Push && s == who) {
-            return Err(invalid("an empty stack on the board outside its owner's turn"));
+            return Err(invalid(
+                "an empty stack on the board outside its owner's turn",
+            ));
         }
     }
     match mode {
         Mode::Setup => {
             for s in 0..players {
                 if (pos[s] != 0) != (s < who) {
-                    return Err(invalid("in the setup round exactly the seats before the one to act have placed"));
+                    return Err(invalid(
+                        "in the setup round exactly the seats before the one to act have placed",
+                    ));
                 }
                 if count[s] != full || capt[s] != [0; 3] {
                     return Err(invalid("no token moves in the setup round"));
@@ -461,7 +519,9 @@ fn build(
         }
         Mode::Over => {
             if (0..players).any(|s| pos[s] != 0 || count[s] != 0) {
-                return Err(invalid("the game is over only when every stack is finished"));
+                return Err(invalid(
+                    "the game is over only when every stack is finished",
+                ));
             }
         }
     }
@@ -480,7 +540,9 @@ fn build(
             let (x, d) = decode_push(code);
             let t = step(x, d);
             if b[t] == OFF {
-                return Err(invalid("a push off the board (a capture) among the pushes since the last capture"));
+                return Err(invalid(
+                    "a push off the board (a capture) among the pushes since the last capture",
+                ));
             }
             let p = b[t];
             if !is_piece(p) || b[x] != crate::board::EMPTY {
@@ -490,7 +552,9 @@ fn build(
             b[x] = p;
             h ^= zkey(p, t) ^ zkey(p, x);
             if !is_piece(b[step(x, (d + 4) & 7)]) {
-                return Err(invalid("a push of the phase has no piece to push away from"));
+                return Err(invalid(
+                    "a push of the phase has no piece to push away from",
+                ));
             }
             rev.push(h);
         }
@@ -512,10 +576,21 @@ fn build(
         seat: if mode == Mode::Over { 0 } else { who as u8 },
         mode,
     };
-    let state = State::from_core(params.clone(), core, Hist { hashes: hist, pushes });
+    let state = State::from_core(
+        params.clone(),
+        core,
+        Hist {
+            hashes: hist,
+            pushes,
+        },
+    );
     match mode {
-        Mode::Push if !state.any_push() => Err(invalid("the repulsion phase is over: no legal push remains")),
-        Mode::Setup if state.placement_set().is_empty() => Err(invalid("the seat to act has nowhere to place its stack")),
+        Mode::Push if !state.any_push() => Err(invalid(
+            "the repulsion phase is over: no legal push remains",
+        )),
+        Mode::Setup if state.placement_set().is_empty() => {
+            Err(invalid("the seat to act has nowhere to place its stack"))
+        }
         _ => Ok(state),
     }
 }

@@ -59,14 +59,22 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { players: 2, stack: 15, numbers: STAND_IN }
+        Params {
+            players: 2,
+            stack: 15,
+            numbers: STAND_IN,
+        }
     }
 }
 
 impl Params {
     /// Defaults for `players` (2..=4) players, or `None`.
     pub fn new(players: u8) -> Option<Params> {
-        (2..=4).contains(&players).then(|| Params { players, stack: default_stack(players), numbers: STAND_IN })
+        (2..=4).contains(&players).then(|| Params {
+            players,
+            stack: default_stack(players),
+            numbers: STAND_IN,
+        })
     }
 
     /// The same with `stack` tokens per stack (1..=20), or `None`.
@@ -155,7 +163,11 @@ impl FromStr for Params {
                 "numbers" => {
                     let b = v.as_bytes();
                     if b.len() != SIDE * SIDE || !b.iter().all(|c| (b'1'..=b'6').contains(c)) {
-                        return Err(ParamError::bad_value(k, v, "169 digits 1..6, rank 13 first, each rank a..m"));
+                        return Err(ParamError::bad_value(
+                            k,
+                            v,
+                            "169 digits 1..6, rank 13 first, each rank a..m",
+                        ));
                     }
                     for (n, c) in numbers.iter_mut().zip(b) {
                         *n = c - b'0';
@@ -164,7 +176,11 @@ impl FromStr for Params {
                 _ => return Err(ParamError::UnknownKey(k.into())),
             }
         }
-        Ok(Params { players, stack: stack.unwrap_or(default_stack(players)), numbers })
+        Ok(Params {
+            players,
+            stack: stack.unwrap_or(default_stack(players)),
+            numbers,
+        })
     }
 }
 

@@ -2,8 +2,8 @@
 //! captures, the end and the scores.
 
 use crate::board::{
-    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY, EMPTY_BOARD, GOLD, OFF, SIDE,
-    SILVER, STACK0, START_BB,
+    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY, EMPTY_BOARD,
+    GOLD, OFF, SIDE, SILVER, STACK0, START_BB,
 };
 use crate::movegen::Walk;
 use crate::notation::{decode_push, encode_push, Action};
@@ -11,7 +11,9 @@ use crate::params::Params;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
-use boardgame_kit::{Actions, Cell, Dir8, Game, GameResult, Outcome, PositionError, Seat, SeatSet, ToAct, MAX_SEATS};
+use boardgame_kit::{
+    Actions, Cell, Dir8, Game, GameResult, Outcome, PositionError, Seat, SeatSet, ToAct, MAX_SEATS,
+};
 use smallvec::SmallVec;
 
 /// Inline capacity of the repetition history (arrangements of the current phase since its
@@ -186,7 +188,12 @@ impl State {
                 nums[mb(f, r)] = params.numbers()[(SIDE - 1 - r) * SIDE + f];
             }
         }
-        State { params, nums, core, hist }
+        State {
+            params,
+            nums,
+            core,
+            hist,
+        }
     }
 
     /// Number of players.
@@ -247,7 +254,11 @@ impl State {
     /// A seat's captured tokens.
     pub fn captured(&self, seat: Seat) -> Captured {
         let [black, silver, gold] = self.core.capt.get(seat.index()).copied().unwrap_or([0; 3]);
-        Captured { black, silver, gold }
+        Captured {
+            black,
+            silver,
+            gold,
+        }
     }
 
     /// A seat's score so far (its captured tokens).
@@ -303,7 +314,7 @@ impl State {
         c.board[m] = EMPTY;
         c.occ.clear(m);
         c.hash ^= zkey(p, m);
-        if p >= STACK0 && p < OFF {
+        if (STACK0..OFF).contains(&p) {
             c.pos[(p - STACK0) as usize] = 0;
         }
         p
@@ -355,7 +366,11 @@ impl State {
                 c.seat = 0;
             }
             Some(next) => {
-                c.mode = if was_setup && next == cur + 1 { Mode::Setup } else { Mode::Turn };
+                c.mode = if was_setup && next == cur + 1 {
+                    Mode::Setup
+                } else {
+                    Mode::Turn
+                };
                 c.seat = next as u8;
             }
         }
@@ -421,7 +436,9 @@ impl State {
                 if from == 0 {
                     return;
                 }
-                let Walk::Lands(to) = self.walk(from, dir_index(d)) else { return };
+                let Walk::Lands(to) = self.walk(from, dir_index(d)) else {
+                    return;
+                };
                 self.take(from);
                 self.put(from, BLACK);
                 self.core.count[seat] = self.core.count[seat].saturating_sub(1);
@@ -461,7 +478,9 @@ impl State {
                 if c.mode == Mode::Turn && c.pos[seat] != 0 {
                     let from = c.pos[seat] as usize;
                     if self.has_move(from) {
-                        return Some(format!("seat {who} must move its stack: a direction is legal").into());
+                        return Some(
+                            format!("seat {who} must move its stack: a direction is legal").into(),
+                        );
                     }
                     if m == from {
                         return Some(
@@ -480,30 +499,61 @@ impl State {
                     for d in 0..8 {
                         let n = step(m, d);
                         if is_piece(c.board[n]) {
-                            return Some(format!("{cell} is next to {} on {}", what(c.board[n]), cell_name(n)).into());
+                            return Some(
+                                format!(
+                                    "{cell} is next to {} on {}",
+                                    what(c.board[n]),
+                                    cell_name(n)
+                                )
+                                .into(),
+                            );
                         }
                     }
                 } else if !in_start && !START_BB.andnot(c.occ).is_empty() {
-                    return Some(format!("{cell} is outside the start area e5-i9, which has a free square").into());
+                    return Some(
+                        format!("{cell} is outside the start area e5-i9, which has a free square")
+                            .into(),
+                    );
                 }
                 None
             }
             (Mode::Turn, Action::Move(d)) => {
                 let from = c.pos[seat] as usize;
                 if from == 0 {
-                    return Some(format!("the stack of seat {who} is off the board: place it on the start area").into());
+                    return Some(
+                        format!(
+                            "the stack of seat {who} is off the board: place it on the start area"
+                        )
+                        .into(),
+                    );
                 }
                 match self.walk(from, dir_index(d)) {
-                    Walk::NotOffered => {
-                        Some(format!("the first square {} of {} is off the board", d, cell_of(from)).into())
-                    }
+                    Walk::NotOffered => Some(
+                        format!(
+                            "the first square {} of {} is off the board",
+                            d,
+                            cell_of(from)
+                        )
+                        .into(),
+                    ),
                     Walk::Blocked { at, steps, dist } => {
                         let why = if at == from {
-                            format!("the path comes back to {}, where the dropped token lies", cell_of(at))
+                            format!(
+                                "the path comes back to {}, where the dropped token lies",
+                                cell_of(at)
+                            )
                         } else if steps == dist {
-                            format!("the stack would land on {}, which holds {}", cell_of(at), what(c.board[at]))
+                            format!(
+                                "the stack would land on {}, which holds {}",
+                                cell_of(at),
+                                what(c.board[at])
+                            )
                         } else {
-                            format!("the path is blocked by {} on {}", what(c.board[at]), cell_of(at))
+                            format!(
+                                "the path is blocked by {} on {}",
+                                what(c.board[at]),
+                                cell_of(at)
+                            )
                         };
                         Some(format!("the stack cannot move {d} {dist} squares: {why}").into())
                     }
@@ -521,7 +571,11 @@ impl State {
                 let di = dir_index(d);
                 let y = step(x, (di + 4) & 7);
                 if !is_piece(c.board[y]) {
-                    let yname = if c.board[y] == OFF { String::from("the edge") } else { format!("{}", cell_of(y)) };
+                    let yname = if c.board[y] == OFF {
+                        String::from("the edge")
+                    } else {
+                        format!("{}", cell_of(y))
+                    };
                     return Some(
                         format!("a piece is pushed {d} only away from a piece on its {} side, and {yname} holds none", d.opposite()).into(),
                     );
@@ -530,7 +584,10 @@ impl State {
                 match c.board[t] {
                     OFF => {
                         if p == STACK0 + seat as u8 {
-                            Some(format!("seat {who} may not push its own stack off the board").into())
+                            Some(
+                                format!("seat {who} may not push its own stack off the board")
+                                    .into(),
+                            )
                         } else {
                             None
                         }
@@ -546,9 +603,15 @@ impl State {
                     q => Some(format!("{} holds {}", cell_of(t), what(q)).into()),
                 }
             }
-            (Mode::Setup, _) => Some(format!("seat {who} must place its stack (setup round)").into()),
-            (Mode::Turn, Action::Push(..)) => Some(format!("seat {who} must first move or place its stack").into()),
-            (Mode::Push, _) => Some(format!("seat {who} must push: two pieces are adjacent").into()),
+            (Mode::Setup, _) => {
+                Some(format!("seat {who} must place its stack (setup round)").into())
+            }
+            (Mode::Turn, Action::Push(..)) => {
+                Some(format!("seat {who} must first move or place its stack").into())
+            }
+            (Mode::Push, _) => {
+                Some(format!("seat {who} must push: two pieces are adjacent").into())
+            }
         }
     }
 
@@ -644,7 +707,12 @@ impl Game for State {
         let hashes = self.hist.hashes.len() as u32;
         let pushes = self.hist.pushes.len() as u32;
         self.apply(action, &mut saved);
-        Undo { core, hashes, pushes, saved }
+        Undo {
+            core,
+            hashes,
+            pushes,
+            saved,
+        }
     }
 
     fn undo(&mut self, undo: Undo) {
@@ -668,8 +736,15 @@ impl Game for State {
             *sc = self.score(Seat::of(s));
         }
         let best = scores[..n].iter().copied().max().unwrap_or(0);
-        let winners: SeatSet = (0..n).filter(|&s| scores[s] == best).map(Seat::of).collect();
-        Some(Outcome { result: GameResult::Winners(winners), seats: self.seats(), scores: Some(scores) })
+        let winners: SeatSet = (0..n)
+            .filter(|&s| scores[s] == best)
+            .map(Seat::of)
+            .collect();
+        Some(Outcome {
+            result: GameResult::Winners(winners),
+            seats: self.seats(),
+            scores: Some(scores),
+        })
     }
 
     fn position(&self) -> String {

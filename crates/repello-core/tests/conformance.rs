@@ -5,7 +5,15 @@ use repello_core::{Params, State};
 
 fn run(p: &str, games: usize) {
     let params: Params = p.parse().unwrap();
-    check::<State>(&params, &Config { games, seed: 7, max_actions: 600, probes: 4 });
+    check::<State>(
+        &params,
+        &Config {
+            games,
+            seed: 7,
+            max_actions: 600,
+            probes: 4,
+        },
+    );
 }
 
 #[test]
@@ -30,6 +38,8 @@ fn conformance_short_stacks() {
 
 #[test]
 fn conformance_custom_numbers() {
-    let numbers: String = (0..169).map(|i| char::from(b'1' + ((i * 7 + i / 13) % 6) as u8)).collect();
+    let numbers: String = (0..169)
+        .map(|i| char::from(b'1' + ((i * 7 + i / 13) % 6) as u8))
+        .collect();
     run(&format!("players=3,stack=4,numbers={numbers}"), 10);
 }

@@ -17,7 +17,11 @@ fn rows() -> Vec<(String, u32, u64)> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            let p = if f[0] == "-" { String::new() } else { f[0].to_string() };
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
             (p, f[1].parse().unwrap(), f[2].parse().unwrap())
         })
         .collect()
@@ -31,7 +35,11 @@ fn run(big: bool) {
         let params: Params = p.parse().unwrap();
         let mut s = State::new(&params);
         assert_eq!(perft(&mut s, d), n, "perft [{p}] depth {d}");
-        assert_eq!(s, State::new(&params), "perft must leave the state as it was");
+        assert_eq!(
+            s,
+            State::new(&params),
+            "perft must leave the state as it was"
+        );
     }
 }
 

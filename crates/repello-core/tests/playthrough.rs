@@ -7,7 +7,10 @@ use boardgame_kit::{playout, Game, Record, SplitMix64};
 use repello_core::{Params, State};
 
 fn golden(name: &str, params: &str, seed: u64) {
-    let path = format!("{}/tests/golden/playthrough-{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/golden/playthrough-{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     if std::env::var_os("BLESS").is_some() {
         let p: Params = params.parse().unwrap();
         let mut s = State::new(&p);
@@ -35,7 +38,12 @@ fn golden(name: &str, params: &str, seed: u64) {
     assert_eq!(lines.next().unwrap(), status_line(&s));
     for (i, &a) in record.actions().iter().enumerate() {
         s.play(a);
-        assert_eq!(lines.next().unwrap(), status_line(&s), "after action {}", i + 1);
+        assert_eq!(
+            lines.next().unwrap(),
+            status_line(&s),
+            "after action {}",
+            i + 1
+        );
     }
     assert!(lines.next().is_none());
     assert!(status_line(&s).starts_with("over: "));

@@ -2,7 +2,9 @@
 //! against the engine's generator over many random positions (all parameter sets, random
 //! boards of numbers).
 
-use boardgame_kit::{random_action, Actions, Cell, Dir8, Game, RandomSource, Seat, SplitMix64, ToAct};
+use boardgame_kit::{
+    random_action, Actions, Cell, Dir8, Game, RandomSource, Seat, SplitMix64, ToAct,
+};
 use repello_core::{Action, Params, Phase, Piece, StackStatus, State};
 use std::collections::HashSet;
 
@@ -17,7 +19,9 @@ fn idx(c: Cell) -> usize {
 }
 
 fn board_of(s: &State) -> Board {
-    (0..169).map(|i| s.piece(Cell::new((i % 13) as u8, (i / 13) as u8))).collect()
+    (0..169)
+        .map(|i| s.piece(Cell::new((i % 13) as u8, (i / 13) as u8)))
+        .collect()
 }
 
 fn in_start(c: Cell) -> bool {
@@ -71,7 +75,9 @@ fn reference_legal(s: &State) -> Vec<Action> {
         ToAct::Seat(x) => x,
         _ => return Vec::new(),
     };
-    let empty_start: Vec<Cell> = all_cells().filter(|&c| in_start(c) && b[idx(c)].is_none()).collect();
+    let empty_start: Vec<Cell> = all_cells()
+        .filter(|&c| in_start(c) && b[idx(c)].is_none())
+        .collect();
     let any_empty: Vec<Cell> = all_cells().filter(|&c| b[idx(c)].is_none()).collect();
     let mut out: Vec<Action> = match s.phase() {
         Phase::Over => Vec::new(),
@@ -82,18 +88,29 @@ fn reference_legal(s: &State) -> Vec<Action> {
             .collect(),
         Phase::Turn => match s.stack_status(seat) {
             StackStatus::Off => {
-                let v = if empty_start.is_empty() { &any_empty } else { &empty_start };
+                let v = if empty_start.is_empty() {
+                    &any_empty
+                } else {
+                    &empty_start
+                };
                 v.iter().map(|&c| Action::Place(c)).collect()
             }
             StackStatus::OnBoard(from) => {
-                let moves: Vec<Action> =
-                    Dir8::ALL.iter().filter(|&&d| reference_move(s, &b, from, d).is_some()).map(|&d| Action::Move(d)).collect();
+                let moves: Vec<Action> = Dir8::ALL
+                    .iter()
+                    .filter(|&&d| reference_move(s, &b, from, d).is_some())
+                    .map(|&d| Action::Move(d))
+                    .collect();
                 if !moves.is_empty() {
                     moves
                 } else {
                     // Relocation: the token drops on `from` first.
                     let v: Vec<Cell> = empty_start.iter().copied().filter(|&c| c != from).collect();
-                    let v = if v.is_empty() { any_empty.iter().copied().filter(|&c| c != from).collect() } else { v };
+                    let v = if v.is_empty() {
+                        any_empty.iter().copied().filter(|&c| c != from).collect()
+                    } else {
+                        v
+                    };
                     v.into_iter().map(Action::Place).collect()
                 }
             }
@@ -106,7 +123,10 @@ fn reference_legal(s: &State) -> Vec<Action> {
             seen.insert(cur.clone());
             let pushes: Vec<(Cell, Dir8)> = s.phase_pushes().collect();
             for &(x, d) in pushes.iter().rev() {
-                let t = Cell::new((x.file() as i32 + d.delta().0 as i32) as u8, (x.rank() as i32 + d.delta().1 as i32) as u8);
+                let t = Cell::new(
+                    (x.file() as i32 + d.delta().0 as i32) as u8,
+                    (x.rank() as i32 + d.delta().1 as i32) as u8,
+                );
                 let p = cur[idx(t)].take();
                 assert!(p.is_some() && cur[idx(x)].is_none());
                 cur[idx(x)] = p;
@@ -119,7 +139,10 @@ fn reference_legal(s: &State) -> Vec<Action> {
                     if b[idx(y)].is_none() {
                         continue;
                     }
-                    let (df, dr) = (x.file() as i32 - y.file() as i32, x.rank() as i32 - y.rank() as i32);
+                    let (df, dr) = (
+                        x.file() as i32 - y.file() as i32,
+                        x.rank() as i32 - y.rank() as i32,
+                    );
                     let d = Dir8::from_delta(df as i8, dr as i8).unwrap();
                     let (tf, tr) = (x.file() as i32 + df, x.rank() as i32 + dr);
                     if !on_board(tf, tr) {
@@ -149,16 +172,31 @@ fn reference_legal(s: &State) -> Vec<Action> {
 }
 
 fn random_numbers(rng: &mut SplitMix64) -> String {
-    (0..169).map(|_| char::from(b'1' + rng.below(6) as u8)).collect()
+    (0..169)
+        .map(|_| char::from(b'1' + rng.below(6) as u8))
+        .collect()
 }
 
 #[test]
 fn engine_matches_reference_generator() {
     let mut rng = SplitMix64::new(99);
-    let mut sets: Vec<String> = ["", "players=3", "players=4", "players=2,stack=3", "players=4,stack=20"].iter().map(|s| s.to_string()).collect();
+    let mut sets: Vec<String> = [
+        "",
+        "players=3",
+        "players=4",
+        "players=2,stack=3",
+        "players=4,stack=20",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     for _ in 0..4 {
         let players = 2 + rng.below(3);
-        sets.push(format!("players={players},stack={},numbers={}", 1 + rng.below(20), random_numbers(&mut rng)));
+        sets.push(format!(
+            "players={players},stack={},numbers={}",
+            1 + rng.below(20),
+            random_numbers(&mut rng)
+        ));
     }
     let games = if cfg!(debug_assertions) { 12 } else { 60 };
     let mut checked = 0;
@@ -191,7 +229,9 @@ fn engine_matches_reference_generator() {
                         }
                     }
                 }
-                let Some(a) = random_action(&s, &mut rng, &mut buf) else { break };
+                let Some(a) = random_action(&s, &mut rng, &mut buf) else {
+                    break;
+                };
                 s.play(a);
             }
             let _ = Seat::of(0);

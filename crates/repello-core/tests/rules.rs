@@ -59,7 +59,10 @@ fn setup(params: &Params, pieces: &[(&str, char)], seats: &[(u8, &str)], mode: &
     let n = params.players() as usize;
     let count_of = |ch: char| {
         pieces.iter().filter(|(_, p)| *p == ch).count() as i32
-            + seats.iter().map(|(_, c)| c.chars().filter(|x| *x == ch).count() as i32).sum::<i32>()
+            + seats
+                .iter()
+                .map(|(_, c)| c.chars().filter(|x| *x == ch).count() as i32)
+                .sum::<i32>()
     };
     let counts: i32 = seats.iter().map(|(c, _)| *c as i32).sum();
     let missing_s = 4 - count_of('s');
@@ -108,7 +111,10 @@ fn start_position_tokens_and_stacks() {
     for c in ["g12", "b7", "l7", "g2"] {
         assert_eq!(s.piece(cell(c)), Some(Piece::Token(Token::Black)), "{c}");
     }
-    let pieces = (0..13).flat_map(|f| (0..13).map(move |r| Cell::new(f, r))).filter(|&c| s.piece(c).is_some()).count();
+    let pieces = (0..13)
+        .flat_map(|f| (0..13).map(move |r| Cell::new(f, r)))
+        .filter(|&c| s.piece(c).is_some())
+        .count();
     assert_eq!(pieces, 9);
     for (players, n) in [(2, 15), (3, 12), (4, 10)] {
         let s = State::new(&format!("players={players}").parse().unwrap());
@@ -142,11 +148,30 @@ fn stand_in_numbers() {
 fn params_text() {
     assert_eq!(Params::default().to_string(), "");
     assert_eq!("players=4".parse::<Params>().unwrap().stack(), 10);
-    assert_eq!("players=3,stack=5".parse::<Params>().unwrap().to_string(), "players=3,stack=5");
-    assert!("players=5".parse::<Params>().unwrap_err().to_string().contains("players"));
-    assert!("stack=21".parse::<Params>().unwrap_err().to_string().contains("stack"));
-    assert!("numbers=123".parse::<Params>().unwrap_err().to_string().contains("numbers"));
-    assert!("colour=red".parse::<Params>().unwrap_err().to_string().contains("colour"));
+    assert_eq!(
+        "players=3,stack=5".parse::<Params>().unwrap().to_string(),
+        "players=3,stack=5"
+    );
+    assert!("players=5"
+        .parse::<Params>()
+        .unwrap_err()
+        .to_string()
+        .contains("players"));
+    assert!("stack=21"
+        .parse::<Params>()
+        .unwrap_err()
+        .to_string()
+        .contains("stack"));
+    assert!("numbers=123"
+        .parse::<Params>()
+        .unwrap_err()
+        .to_string()
+        .contains("numbers"));
+    assert!("colour=red"
+        .parse::<Params>()
+        .unwrap_err()
+        .to_string()
+        .contains("colour"));
     let p = numbers(2, None, &[("d11", 3)]);
     assert_eq!(p.to_string().parse::<Params>().unwrap(), p);
     assert_eq!(p.number(cell("d11")), Some(3));
@@ -206,10 +231,20 @@ fn example_1_move_by_first_square_number() {
 #[test]
 fn example_2_blocked_path_and_landing() {
     let p = numbers(2, None, &[("d11", 3)]);
-    let s = setup(&p, &[("c11", 'A'), ("e11", 'b')], &[(5, ""), (0, "")], "turn:1");
+    let s = setup(
+        &p,
+        &[("c11", 'A'), ("e11", 'b')],
+        &[(5, ""), (0, "")],
+        "turn:1",
+    );
     assert!(!s.is_legal(&act("e")));
     assert!(refused(&s, "e").contains("blocked"), "{}", refused(&s, "e"));
-    let s = setup(&p, &[("c11", 'A'), ("f11", 'b')], &[(5, ""), (0, "")], "turn:1");
+    let s = setup(
+        &p,
+        &[("c11", 'A'), ("f11", 'b')],
+        &[(5, ""), (0, "")],
+        "turn:1",
+    );
     assert!(!s.is_legal(&act("e")));
     assert!(refused(&s, "e").contains("land"), "{}", refused(&s, "e"));
 }
@@ -233,7 +268,11 @@ fn example_4_blocked_return_and_own_stack_at_edge() {
     let p = numbers(2, None, &[("m11", 2)]);
     let s = setup(&p, &[("l11", 'A')], &[(5, ""), (0, "")], "turn:1");
     assert!(!s.is_legal(&act("e")));
-    assert!(refused(&s, "e").contains("dropped token"), "{}", refused(&s, "e"));
+    assert!(
+        refused(&s, "e").contains("dropped token"),
+        "{}",
+        refused(&s, "e")
+    );
     let p = numbers(2, None, &[]);
     let mut s = setup(&p, &[("l11", 'A')], &[(5, ""), (0, "")], "turn:1");
     s.play(act("e"));
@@ -250,7 +289,12 @@ fn example_5_diagonal_bounce() {
     s.play(act("ne"));
     assert_eq!(s.piece(cell("i11")), Some(Piece::Stack(S1)));
     // The path went g13, h12, i11: a token on h12 blocks it.
-    let s = setup(&p, &[("f12", 'A'), ("h12", 'b')], &[(5, ""), (0, "")], "turn:1");
+    let s = setup(
+        &p,
+        &[("f12", 'A'), ("h12", 'b')],
+        &[(5, ""), (0, "")],
+        "turn:1",
+    );
     assert!(!s.is_legal(&act("ne")));
 }
 
@@ -302,7 +346,18 @@ fn relocation_when_no_direction_is_legal() {
     // Stack on a1 boxed in by tokens on a2, b2, b1: no direction; the token drops on a1 and the
     // stack goes to an empty start-area square.
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("a1", 'A'), ("a2", 'b'), ("b2", 'b'), ("b1", 'b'), ("g7", 'g')], &[(5, ""), (0, "")], "turn:1");
+    let mut s = setup(
+        &p,
+        &[
+            ("a1", 'A'),
+            ("a2", 'b'),
+            ("b2", 'b'),
+            ("b1", 'b'),
+            ("g7", 'g'),
+        ],
+        &[(5, ""), (0, "")],
+        "turn:1",
+    );
     let l = legal(&s);
     assert_eq!(l.len(), 24, "the 25 start squares less g7");
     assert!(!l.contains(&"g7".to_string()));
@@ -329,7 +384,9 @@ fn relocation_from_the_start_area_cannot_reuse_its_square() {
     let s = setup(&p, &refs, &[(5, ""), (0, "")], "turn:1");
     // g7 is surrounded: no direction.
     let l = legal(&s);
-    assert!(!l.iter().any(|a| a.len() <= 2 && a.chars().all(|c| c.is_ascii_alphabetic())));
+    assert!(!l
+        .iter()
+        .any(|a| a.len() <= 2 && a.chars().all(|c| c.is_ascii_alphabetic())));
     assert_eq!(l.len(), 169 - 25);
     assert!(!l.contains(&"g7".to_string()));
     assert!(l.contains(&"a1".to_string()));
@@ -340,7 +397,12 @@ fn relocation_from_the_start_area_cannot_reuse_its_square() {
 #[test]
 fn capture_of_a_token_pushed_off() {
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("g7", 'A'), ("a1", 's'), ("b2", 'b')], &[(5, ""), (3, "")], "push:1 -");
+    let mut s = setup(
+        &p,
+        &[("g7", 'A'), ("a1", 's'), ("b2", 'b')],
+        &[(5, ""), (3, "")],
+        "push:1 -",
+    );
     assert_eq!(legal(&s), vec!["a1/sw", "b2/ne"]);
     s.play(act("a1/sw"));
     assert_eq!(s.captured(S1).silver, 1);
@@ -352,7 +414,12 @@ fn capture_of_a_token_pushed_off() {
 #[test]
 fn opponent_stack_pushed_off_take_and_steal_then_return() {
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("g7", 'A'), ("a1", 'B'), ("b2", 'b')], &[(5, ""), (3, "gb")], "push:1 -");
+    let mut s = setup(
+        &p,
+        &[("g7", 'A'), ("a1", 'B'), ("b2", 'b')],
+        &[(5, ""), (3, "gb")],
+        "push:1 -",
+    );
     s.play(act("a1/sw"));
     // The token taken (black) and the most valuable captured token stolen (gold).
     assert_eq!(s.stack_count(S2), 2);
@@ -365,7 +432,10 @@ fn opponent_stack_pushed_off_take_and_steal_then_return() {
     assert_eq!(s.to_act(), ToAct::Seat(S2));
     let l = legal(&s);
     assert_eq!(l.len(), 24);
-    assert!(l.contains(&"f6".to_string()), "adjacent to the stack on g7 is allowed");
+    assert!(
+        l.contains(&"f6".to_string()),
+        "adjacent to the stack on g7 is allowed"
+    );
     assert!(refused(&s, "d4").contains("start area"));
     assert!(refused(&s, "n").contains("off the board"));
     s.play(act("f6"));
@@ -379,7 +449,12 @@ fn opponent_stack_pushed_off_take_and_steal_then_return() {
 #[test]
 fn stack_pushed_off_with_its_last_token_is_finished() {
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("g7", 'A'), ("a1", 'B'), ("b2", 'b')], &[(5, ""), (1, "")], "push:1 -");
+    let mut s = setup(
+        &p,
+        &[("g7", 'A'), ("a1", 'B'), ("b2", 'b')],
+        &[(5, ""), (1, "")],
+        "push:1 -",
+    );
     s.play(act("a1/sw"));
     assert_eq!(s.stack_status(S2), StackStatus::Finished);
     assert_eq!(s.stack_count(S2), 0);
@@ -391,7 +466,12 @@ fn stack_pushed_off_with_its_last_token_is_finished() {
 #[test]
 fn own_stack_may_be_pushed_within_the_board() {
     let p = numbers(2, None, &[]);
-    let s = setup(&p, &[("b2", 'A'), ("c3", 'b')], &[(5, ""), (0, "")], "push:1 -");
+    let s = setup(
+        &p,
+        &[("b2", 'A'), ("c3", 'b')],
+        &[(5, ""), (0, "")],
+        "push:1 -",
+    );
     assert_eq!(legal(&s), vec!["b2/sw", "c3/ne"]);
 }
 
@@ -399,7 +479,12 @@ fn own_stack_may_be_pushed_within_the_board() {
 fn push_target_must_be_empty() {
     let p = numbers(2, None, &[]);
     // d5 e5 f5 in a row: e5 cannot be pushed either way.
-    let s = setup(&p, &[("a13", 'A'), ("d5", 'b'), ("e5", 'b'), ("f5", 'b')], &[(5, ""), (0, "")], "push:1 -");
+    let s = setup(
+        &p,
+        &[("a13", 'A'), ("d5", 'b'), ("e5", 'b'), ("f5", 'b')],
+        &[(5, ""), (0, "")],
+        "push:1 -",
+    );
     assert_eq!(legal(&s), vec!["d5/w", "f5/e"]);
     assert!(refused(&s, "e5/e").contains("f5 holds"));
     assert!(refused(&s, "e5/n").contains("holds none"));
@@ -410,14 +495,24 @@ fn push_target_must_be_empty() {
 #[test]
 fn repetition_rule_forbids_recreating_an_arrangement() {
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("a13", 'A'), ("d5", 'b'), ("e5", 'b'), ("f5", 'b')], &[(5, ""), (0, "")], "push:1 -");
+    let mut s = setup(
+        &p,
+        &[("a13", 'A'), ("d5", 'b'), ("e5", 'b'), ("f5", 'b')],
+        &[(5, ""), (0, "")],
+        "push:1 -",
+    );
     s.play(act("d5/w")); // c5 e5 f5
     assert_eq!(legal(&s), vec!["e5/w", "f5/e"]);
     s.play(act("e5/w")); // c5 d5 f5: d5/e would recreate c5 e5 f5
     assert_eq!(legal(&s), vec!["c5/w"]);
     assert!(refused(&s, "d5/e").contains("arrangement"));
     // The same, read from the position notation mid-phase.
-    let t = setup(&p, &[("a13", 'A'), ("c5", 'b'), ("d5", 'b'), ("f5", 'b')], &[(5, ""), (0, "")], "push:1 d5/w,e5/w");
+    let t = setup(
+        &p,
+        &[("a13", 'A'), ("c5", 'b'), ("d5", 'b'), ("f5", 'b')],
+        &[(5, ""), (0, "")],
+        "push:1 d5/w,e5/w",
+    );
     assert_eq!(t, s);
     assert_eq!(legal(&t), vec!["c5/w"]);
     s.play(act("c5/w"));
@@ -446,7 +541,19 @@ fn phase_ends_when_adjacent_pieces_have_no_legal_push() {
 #[test]
 fn arrangements_before_a_capture_are_forgotten() {
     let p = numbers(2, None, &[]);
-    let mut s = setup(&p, &[("g7", 'A'), ("a1", 'b'), ("b2", 'b'), ("d5", 'b'), ("e5", 'b'), ("f5", 'b')], &[(5, ""), (0, "")], "push:1 -");
+    let mut s = setup(
+        &p,
+        &[
+            ("g7", 'A'),
+            ("a1", 'b'),
+            ("b2", 'b'),
+            ("d5", 'b'),
+            ("e5", 'b'),
+            ("f5", 'b'),
+        ],
+        &[(5, ""), (0, "")],
+        "push:1 -",
+    );
     s.play(act("d5/w"));
     assert_eq!(s.phase_arrangements().len(), 2);
     s.play(act("a1/sw"));
@@ -460,14 +567,23 @@ fn arrangements_before_a_capture_are_forgotten() {
 fn emptied_stack_stays_until_end_of_turn_then_finishes() {
     // Seat 1's last token drops; the stack lands next to a token and must push within the turn.
     let p = numbers(2, None, &[("g8", 2)]);
-    let mut s = setup(&p, &[("g7", 'A'), ("g10", 'b'), ("a1", 'B')], &[(1, ""), (4, "")], "turn:1");
+    let mut s = setup(
+        &p,
+        &[("g7", 'A'), ("g10", 'b'), ("a1", 'B')],
+        &[(1, ""), (4, "")],
+        "turn:1",
+    );
     s.play(act("n")); // to g9 with 0 tokens, next to g10
     assert_eq!(s.stack_count(S1), 0);
     assert_eq!(s.piece(cell("g9")), Some(Piece::Stack(S1)));
     assert_eq!(s.phase(), Phase::Repulsion);
     assert_eq!(legal(&s), vec!["g10/n", "g9/s"]);
     s.play(act("g10/n"));
-    assert_eq!(s.piece(cell("g9")), None, "the finished stack left at the end of the turn");
+    assert_eq!(
+        s.piece(cell("g9")),
+        None,
+        "the finished stack left at the end of the turn"
+    );
     assert_eq!(s.stack_status(S1), StackStatus::Finished);
     assert_eq!(s.to_act(), ToAct::Seat(S2));
 }
@@ -483,7 +599,20 @@ fn game_ends_when_every_stack_is_finished_with_scores() {
     assert_eq!(scores[0], 8);
     // seat 2: the rest of the tokens count as its captured: 2 silver + black tokens.
     assert_eq!(scores[1], s.score(S2));
-    assert_eq!(o.summary(State::SEAT_NAMES), format!("{} scores 1=8 2={}", if scores[1] > 8 { "2" } else if scores[1] == 8 { "1,2" } else { "1" }, scores[1]));
+    assert_eq!(
+        o.summary(State::SEAT_NAMES),
+        format!(
+            "{} scores 1=8 2={}",
+            if scores[1] > 8 {
+                "2"
+            } else if scores[1] == 8 {
+                "1,2"
+            } else {
+                "1"
+            },
+            scores[1]
+        )
+    );
 }
 
 #[test]
@@ -492,7 +621,14 @@ fn equal_highest_scores_share_the_win() {
     // stack=1: 4 + 2 black tokens in all; the helper gives seat 2 the ones not placed.
     let mut s = setup(
         &p,
-        &[("g7", 'A'), ("a1", 's'), ("a3", 's'), ("a5", 'b'), ("a7", 'b'), ("a9", 'b')],
+        &[
+            ("g7", 'A'),
+            ("a1", 's'),
+            ("a3", 's'),
+            ("a5", 'b'),
+            ("a7", 'b'),
+            ("a9", 'b'),
+        ],
         &[(1, "g"), (0, "ssb")],
         "turn:1",
     );
@@ -505,7 +641,18 @@ fn equal_highest_scores_share_the_win() {
     assert_eq!((a, b), (5, 3 + 3 + 1 + 1));
     assert!(o.is_winner(S2));
     // A tie: 8 each.
-    let mut s = setup(&p, &[("g7", 'A'), ("a5", 'b'), ("a7", 'b'), ("a9", 'b'), ("a11", 's')], &[(1, "gs"), (0, "ssb")], "turn:1");
+    let mut s = setup(
+        &p,
+        &[
+            ("g7", 'A'),
+            ("a5", 'b'),
+            ("a7", 'b'),
+            ("a9", 'b'),
+            ("a11", 's'),
+        ],
+        &[(1, "gs"), (0, "ssb")],
+        "turn:1",
+    );
     s.play(act("n"));
     let o = s.outcome().unwrap();
     assert_eq!((s.score(S1), s.score(S2)), (8, 7 + 1));
@@ -516,7 +663,12 @@ fn equal_highest_scores_share_the_win() {
 #[test]
 fn finished_seats_are_skipped() {
     let p = numbers(3, None, &[("a2", 2)]);
-    let s = setup(&p, &[("a1", 'A'), ("m13", 'C')], &[(3, ""), (0, ""), (3, "")], "turn:1");
+    let s = setup(
+        &p,
+        &[("a1", 'A'), ("m13", 'C')],
+        &[(3, ""), (0, ""), (3, "")],
+        "turn:1",
+    );
     let mut s = s;
     s.play(act("n")); // a1 -> a3, no adjacency
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(2)));
@@ -544,13 +696,33 @@ fn action_notation() {
 fn position_errors() {
     let p = Params::default();
     let start = State::new(&p).position();
-    assert!(matches!(State::from_position(&p, ""), Err(PositionError::Syntax(_))));
-    assert!(matches!(State::from_position(&p, &start.replace("6b6", "6x6")), Err(PositionError::Syntax(e)) if e.at == 4));
-    assert!(matches!(State::from_position(&p, &start.replace("15,15", "15,15,15")), Err(PositionError::Invalid(_))));
-    assert!(matches!(State::from_position(&p, &start.replace("15,15", "14,15")), Err(PositionError::Invalid(_))));
-    assert!(matches!(State::from_position(&p, &start.replace("place:1", "place:3")), Err(PositionError::Invalid(_))));
-    assert!(matches!(State::from_position(&p, &start.replace("place:1", "push:1")), Err(PositionError::Syntax(_))));
-    assert!(matches!(State::from_position(&p, &format!("{start} x")), Err(PositionError::Syntax(_))));
+    assert!(matches!(
+        State::from_position(&p, ""),
+        Err(PositionError::Syntax(_))
+    ));
+    assert!(
+        matches!(State::from_position(&p, &start.replace("6b6", "6x6")), Err(PositionError::Syntax(e)) if e.at == 4)
+    );
+    assert!(matches!(
+        State::from_position(&p, &start.replace("15,15", "15,15,15")),
+        Err(PositionError::Invalid(_))
+    ));
+    assert!(matches!(
+        State::from_position(&p, &start.replace("15,15", "14,15")),
+        Err(PositionError::Invalid(_))
+    ));
+    assert!(matches!(
+        State::from_position(&p, &start.replace("place:1", "place:3")),
+        Err(PositionError::Invalid(_))
+    ));
+    assert!(matches!(
+        State::from_position(&p, &start.replace("place:1", "push:1")),
+        Err(PositionError::Syntax(_))
+    ));
+    assert!(matches!(
+        State::from_position(&p, &format!("{start} x")),
+        Err(PositionError::Syntax(_))
+    ));
     assert_eq!(State::from_position(&p, &start).unwrap(), State::new(&p));
 }
 
@@ -566,6 +738,9 @@ fn illegal_actions_leave_the_state_unchanged() {
         refused(&s, a);
     }
     let before = s.clone();
-    assert!(matches!(s.try_play_as(S2, act("n")), Err(PlayError::NotYourTurn { .. })));
+    assert!(matches!(
+        s.try_play_as(S2, act("n")),
+        Err(PlayError::NotYourTurn { .. })
+    ));
     assert_eq!(s, before);
 }
