@@ -559,10 +559,10 @@ fn build(
             rev.push(h);
         }
         rev.reverse();
-        for (i, h) in rev.iter().enumerate() {
-            if rev[..i].contains(h) {
-                return Err(invalid("the pushes of the phase repeat an arrangement"));
-            }
+        let mut sorted = rev.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err(invalid("the pushes of the phase repeat an arrangement"));
         }
         hist.extend(rev);
     }

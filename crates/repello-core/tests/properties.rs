@@ -108,3 +108,40 @@ proptest! {
         prop_assert_eq!(back.position(), s.position());
     }
 }
+
+proptest! {
+    /// The fuzz harness on positions of random games with one byte changed, then actions.
+    #[test]
+    fn fuzz_harness_on_mutated_positions(
+        p in params(),
+        (seed, len) in seeds(300),
+        at in any::<usize>(),
+        ch in proptest::sample::select(b"0123456789bsgABCDE/ ,:-pushtrnlaceov".to_vec()),
+        actions in proptest::collection::vec("[a-nA-N][0-9]{1,2}(/(n|ne|e|se|s|sw|w|nw))?|n|ne|e|se|s|sw|w|nw", 0..20),
+    ) {
+        let mut s = State::new(&p);
+        boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), len);
+        let mut pos = s.position().into_bytes();
+        let i = at % pos.len();
+        pos[i] = ch;
+        let text = format!("{}\n{}\n{}", p, String::from_utf8(pos).unwrap(), actions.join("\n"));
+        boardgame_kit::fuzzing::run::<State>(text.as_bytes());
+    }
+
+    /// The fuzz harness on valid positions followed by their legal actions and noise.
+    #[test]
+    fn fuzz_harness_on_positions_and_actions(p in params(), (seed, len) in seeds(300), noise in "[a-z0-9/]{0,6}") {
+        let mut s = State::new(&p);
+        boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), len);
+        let mut list = Actions::<State>::new();
+        s.legal_actions(&mut list);
+        let acts: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+        let text = format!("{}\n{}\n{}\n{}", p, s.position(), noise, acts.join("\n"));
+        boardgame_kit::fuzzing::run::<State>(text.as_bytes());
+    }
+
+    #[test]
+    fn fuzz_harness_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        boardgame_kit::fuzzing::run::<State>(&bytes);
+    }
+}
