@@ -702,17 +702,14 @@ impl Game for State {
     }
 
     fn play_unchecked(&mut self, action: Action) -> Undo {
-        let mut saved = None;
-        let core = self.core;
-        let hashes = self.hist.hashes.len() as u32;
-        let pushes = self.hist.pushes.len() as u32;
-        self.apply(action, &mut saved);
-        Undo {
-            core,
-            hashes,
-            pushes,
-            saved,
-        }
+        let mut u = Undo {
+            core: self.core,
+            hashes: self.hist.hashes.len() as u32,
+            pushes: self.hist.pushes.len() as u32,
+            saved: None,
+        };
+        self.apply(action, &mut u.saved);
+        u
     }
 
     fn undo(&mut self, undo: Undo) {
