@@ -171,6 +171,113 @@ fn reference_legal(s: &State) -> Vec<Action> {
     out
 }
 
+/// Board, stack counts and captured tokens (black, silver, gold) after an action, straight
+/// from the rules, before the end-of-turn clean-up.
+fn reference_apply(s: &State, a: Action) -> (Board, Vec<u8>, Vec<[u8; 3]>) {
+    let mut b = board_of(s);
+    let n = s.players();
+    let me = s.to_act().seat().unwrap();
+    let mut counts: Vec<u8> = (0..n).map(|k| s.stack_count(Seat::of(k))).collect();
+    let mut capt: Vec<[u8; 3]> = (0..n)
+        .map(|k| {
+            let c = s.captured(Seat::of(k));
+            [c.black, c.silver, c.gold]
+        })
+        .collect();
+    match a {
+        Action::Place(c) => {
+            if let (Phase::Turn, StackStatus::OnBoard(from)) = (s.phase(), s.stack_status(me)) {
+                b[idx(from)] = Some(Piece::Token(repello_core::Token::Black));
+                counts[me.index()] -= 1;
+            }
+            b[idx(c)] = Some(Piece::Stack(me));
+        }
+        Action::Move(d) => {
+            let StackStatus::OnBoard(from) = s.stack_status(me) else {
+                unreachable!()
+            };
+            let to = reference_move(s, &b, from, d).unwrap();
+            b[idx(from)] = Some(Piece::Token(repello_core::Token::Black));
+            counts[me.index()] -= 1;
+            b[idx(to)] = Some(Piece::Stack(me));
+        }
+        Action::Push(x, d) => {
+            let p = b[idx(x)].take().unwrap();
+            let (tf, tr) = (
+                x.file() as i32 + d.delta().0 as i32,
+                x.rank() as i32 + d.delta().1 as i32,
+            );
+            if on_board(tf, tr) {
+                b[idx(Cell::new(tf as u8, tr as u8))] = Some(p);
+            } else {
+                match p {
+                    Piece::Token(t) => capt[me.index()][t as usize] += 1,
+                    Piece::Stack(q) => {
+                        let q = q.index();
+                        if counts[q] > 0 {
+                            counts[q] -= 1;
+                            capt[me.index()][0] += 1;
+                        }
+                        if let Some(k) = (0..3).rev().find(|&k| capt[q][k] > 0) {
+                            capt[q][k] -= 1;
+                            capt[me.index()][k] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (b, counts, capt)
+}
+
+/// Checks the state after `a` against the rules.
+fn check_apply(before: &State, a: Action, after: &State) {
+    let (b, counts, capt) = reference_apply(before, a);
+    let n = before.players();
+    let me = before.to_act().seat().unwrap();
+    for k in 0..n {
+        let c = after.captured(Seat::of(k));
+        assert_eq!(
+            [c.black, c.silver, c.gold],
+            capt[k],
+            "captured of seat {k} after {a}"
+        );
+        assert_eq!(
+            after.stack_count(Seat::of(k)),
+            counts[k],
+            "count of seat {k} after {a}"
+        );
+    }
+    let turn_over = !(after.phase() == Phase::Repulsion && after.to_act() == ToAct::Seat(me))
+        && before.phase() != Phase::Setup;
+    for i in 0..169 {
+        let mut want = b[i];
+        if turn_over {
+            if let Some(Piece::Stack(q)) = want {
+                if counts[q.index()] == 0 {
+                    want = None; // finished: leaves at the end of the turn
+                }
+            }
+        }
+        assert_eq!(
+            after.piece(Cell::new((i % 13) as u8, (i / 13) as u8)),
+            want,
+            "square {i} after {a}: {}",
+            before.position()
+        );
+    }
+    if turn_over {
+        let alive = |k: usize| {
+            counts[k] > 0 || matches!(after.stack_status(Seat::of(k)), StackStatus::OnBoard(_))
+        };
+        let next = (1..=n).map(|j| (me.index() + j) % n).find(|&k| alive(k));
+        match next {
+            None => assert_eq!(after.to_act(), ToAct::Over),
+            Some(k) => assert_eq!(after.to_act(), ToAct::Seat(Seat::of(k))),
+        }
+    }
+}
+
 fn random_numbers(rng: &mut SplitMix64) -> String {
     (0..169)
         .map(|_| char::from(b'1' + rng.below(6) as u8))

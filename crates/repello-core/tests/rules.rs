@@ -744,3 +744,74 @@ fn illegal_actions_leave_the_state_unchanged() {
     ));
     assert_eq!(s, before);
 }
+
+#[test]
+fn bounces_off_the_bottom_and_left_edges() {
+    // c2 s with c1 = 3: c1, (bottom edge) c2 is the start square: blocked.
+    let p = numbers(2, None, &[("c1", 3)]);
+    let s = setup(&p, &[("c2", 'A')], &[(5, ""), (0, "")], "turn:1");
+    assert!(refused(&s, "s").contains("dropped token"));
+    // d2 sw with c1 = 3: c1, (bottom edge) b2, a3.
+    let p = numbers(2, None, &[("c1", 3)]);
+    let mut s = setup(&p, &[("d2", 'A')], &[(5, ""), (0, "")], "turn:1");
+    s.play(act("sw"));
+    assert_eq!(s.piece(cell("a3")), Some(Piece::Stack(S1)));
+    // b5 nw with a6 = 3: a6, (left edge) b7, c8.
+    let p = numbers(2, None, &[("a6", 3)]);
+    let mut s = setup(&p, &[("b5", 'A')], &[(5, ""), (0, "")], "turn:1");
+    s.play(act("nw"));
+    assert_eq!(s.piece(cell("c8")), Some(Piece::Stack(S1)));
+    // c6 w with b6 = 5: b6, a6, (left edge) b6, c6 = the start square: blocked.
+    let p = numbers(2, None, &[("b6", 5)]);
+    let s = setup(&p, &[("c6", 'A')], &[(5, ""), (0, "")], "turn:1");
+    assert!(!s.is_legal(&act("w")));
+}
+
+#[test]
+fn return_to_a_full_start_area_uses_any_empty_square() {
+    let p = numbers(2, Some(20), &[]);
+    let mut pieces: Vec<(String, char)> = Vec::new();
+    for f in b'e'..=b'i' {
+        for r in 5..=9 {
+            pieces.push((
+                format!("{}{r}", f as char),
+                if (f, r) == (b'g', 7) { 'B' } else { 'b' },
+            ));
+        }
+    }
+    let refs: Vec<(&str, char)> = pieces.iter().map(|(c, p)| (c.as_str(), *p)).collect();
+    let mut s = setup(&p, &refs, &[(5, ""), (4, "")], "turn:1");
+    assert_eq!(s.stack_status(S1), StackStatus::Off);
+    let l = legal(&s);
+    assert_eq!(l.len(), 169 - 25);
+    s.play(act("a1"));
+    assert_eq!(s.piece(cell("a1")), Some(Piece::Stack(S1)));
+    assert_eq!(s.stack_count(S1), 5, "no token drops on a return");
+}
+
+#[test]
+fn setup_round_with_four_players_then_seat_one_moves() {
+    let mut s = State::new(&"players=4".parse().unwrap());
+    for (k, c) in ["e5", "i5", "e9", "i9"].iter().enumerate() {
+        assert_eq!(s.to_act(), ToAct::Seat(Seat::of(k)));
+        assert_eq!(s.phase(), Phase::Setup);
+        s.play(act(c));
+    }
+    assert_eq!(s.phase(), Phase::Turn);
+    assert_eq!(s.to_act(), ToAct::Seat(S1));
+    for k in 0..4 {
+        assert_eq!(s.stack_count(Seat::of(k)), 10);
+    }
+}
+
+#[test]
+fn a_move_drops_exactly_one_token_per_turn() {
+    let mut s = State::new(&Params::default());
+    s.play(act("e5"));
+    s.play(act("i9"));
+    let mut list = Actions::<State>::new();
+    s.legal_actions(&mut list);
+    s.play(list[0]);
+    assert_eq!(s.stack_count(S1), 14);
+    assert_eq!(s.piece(cell("e5")), Some(Piece::Token(Token::Black)));
+}
