@@ -1,6 +1,5 @@
 //! Criterion benches: move generation, push generation in a crowded phase, apply, perft and
 //! random playouts (2 and 4 players), on fixed-seed positions.
-#![allow(missing_docs)]
 use boardgame_kit::{perft, playout, Actions, Game, SplitMix64, ToAct};
 use criterion::{criterion_group, criterion_main, Criterion};
 use repello_core::{Params, Phase, State};

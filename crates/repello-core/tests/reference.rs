@@ -250,8 +250,8 @@ fn check_apply(before: &State, a: Action, after: &State) {
     }
     let turn_over = !(after.phase() == Phase::Repulsion && after.to_act() == ToAct::Seat(me))
         && before.phase() != Phase::Setup;
-    for i in 0..169 {
-        let mut want = b[i];
+    for (i, &w) in b.iter().enumerate() {
+        let mut want = w;
         if turn_over {
             if let Some(Piece::Stack(q)) = want {
                 if counts[q.index()] == 0 {
@@ -339,7 +339,9 @@ fn engine_matches_reference_generator() {
                 let Some(a) = random_action(&s, &mut rng, &mut buf) else {
                     break;
                 };
+                let before = s.clone();
                 s.play(a);
+                check_apply(&before, a, &s);
             }
             let _ = Seat::of(0);
         }
