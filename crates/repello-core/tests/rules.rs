@@ -815,3 +815,41 @@ fn a_move_drops_exactly_one_token_per_turn() {
     assert_eq!(s.stack_count(S1), 14);
     assert_eq!(s.piece(cell("e5")), Some(Piece::Token(Token::Black)));
 }
+
+#[test]
+fn phase_pushes_in_the_notation_are_validated() {
+    let p: Params = "players=2,stack=5".parse().unwrap();
+    let base = "13/13/13/13/13/13/13/13/2bb1b7/13/13/13/A12 5,0gssssbbbbbb push:1";
+    assert!(State::from_position(&p, &format!("{base} d5/w,e5/w")).is_ok());
+    // A push whose destination is empty now cannot have happened.
+    assert!(matches!(
+        State::from_position(&p, &format!("{base} a5/e")),
+        Err(PositionError::Invalid(_))
+    ));
+    // A push from a square that is occupied now cannot have happened.
+    assert!(matches!(
+        State::from_position(&p, &format!("{base} b5/e")),
+        Err(PositionError::Invalid(_))
+    ));
+    // Pushes that repeat an arrangement (d5 there and back: c5 d5 f5, c5 e5 f5, c5 d5 f5).
+    assert!(matches!(
+        State::from_position(&p, &format!("{base} d5/e,e5/w")),
+        Err(PositionError::Invalid(_))
+    ));
+    // A push off the board is a capture: it is never in the list.
+    assert!(matches!(
+        State::from_position(&p, &format!("{base} m5/e")),
+        Err(PositionError::Invalid(_))
+    ));
+    // Not a push.
+    assert!(matches!(
+        State::from_position(&p, &format!("{base} d5")),
+        Err(PositionError::Syntax(_))
+    ));
+    // A phase with no legal push left is over: not a position to continue.
+    let done = "13/13/13/13/13/13/13/13/1b1b1b7/13/13/13/A12 5,0gssssbbbbbb push:1 -";
+    assert!(matches!(
+        State::from_position(&p, done),
+        Err(PositionError::Invalid(_))
+    ));
+}
