@@ -1,0 +1,76 @@
+//! Criterion benches: move generation, push generation in a crowded phase, apply, perft and
+//! random playouts (2 and 4 players), on fixed-seed positions.
+use boardgame_kit::{perft, playout, Actions, Game, SplitMix64, ToAct};
+use criterion::{criterion_group, criterion_main, Criterion};
+use repello_core::{Params, Phase, State};
+use std::hint::black_box;
+
+/// The first position of a seeded random game that satisfies `want`.
+fn find(params: &Params, want: impl Fn(&State) -> bool) -> State {
+    for seed in 1.. {
+        let mut s = State::new(params);
+        let mut rng = SplitMix64::new(seed);
+        let mut buf = Actions::<State>::new();
+        while s.to_act() != ToAct::Over {
+            if want(&s) {
+                return s;
+            }
+            let a = boardgame_kit::random_action(&s, &mut rng, &mut buf).unwrap();
+            s.play_unchecked(a);
+        }
+    }
+    unreachable!()
+}
+
+fn benches(c: &mut Criterion) {
+    let p2 = Params::default();
+    let p4: Params = "players=4".parse().unwrap();
+    let turn = find(&p2, |s| s.phase() == Phase::Turn && s.count_legal() >= 6);
+    let crowded = find(&p2, |s| {
+        s.phase() == Phase::Repulsion && s.count_legal() >= 12
+    });
+    let mut buf = Actions::<State>::new();
+    c.bench_function("movegen (turn start)", |b| {
+        b.iter(|| {
+            black_box(&turn).legal_actions(&mut buf);
+            buf.len()
+        })
+    });
+    c.bench_function("pushgen (crowded phase)", |b| {
+        b.iter(|| {
+            black_box(&crowded).legal_actions(&mut buf);
+            buf.len()
+        })
+    });
+    let mut s = crowded.clone();
+    crowded.legal_actions(&mut buf);
+    let a = buf[0];
+    c.bench_function("apply+undo (push)", |b| {
+        b.iter(|| {
+            let u = s.play_unchecked(black_box(a));
+            s.undo(u);
+        })
+    });
+    let mut start = State::new(&p2);
+    c.bench_function("perft 4 (2 players, start)", |b| {
+        b.iter(|| perft(&mut start, 4))
+    });
+    let mut seed = 0u64;
+    c.bench_function("playout (2 players)", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut s = State::new(&p2);
+            playout(&mut s, &mut SplitMix64::new(seed), u64::MAX).length
+        })
+    });
+    c.bench_function("playout (4 players)", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut s = State::new(&p4);
+            playout(&mut s, &mut SplitMix64::new(seed), u64::MAX).length
+        })
+    });
+}
+
+criterion_group!(g, benches);
+criterion_main!(g);

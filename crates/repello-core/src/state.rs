@@ -1,0 +1,763 @@
+//! The state and its `Game` implementation: applying actions, turns, the repulsion phase,
+//! captures, the end and the scores.
+
+use crate::board::{
+    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY, EMPTY_BOARD,
+    GOLD, OFF, SIDE, SILVER, STACK0, START_BB,
+};
+use crate::movegen::Walk;
+use crate::notation::{decode_push, encode_push, Action};
+use crate::params::Params;
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use boardgame_kit::{
+    Actions, Cell, Dir8, Game, GameResult, Outcome, PositionError, Seat, SeatSet, ToAct, MAX_SEATS,
+};
+use smallvec::SmallVec;
+
+/// Inline capacity of the repetition history (arrangements of the current phase since its
+/// move or last capture); longer phases spill to the heap.
+pub(crate) const HIST: usize = 16;
+
+/// The most legal actions in any position: 372.
+///
+/// A placement list holds at most the 169 squares. A push `X/d` needs a piece on the far side
+/// of X (at X - d) and an empty square or the edge at X + d, so a piece has at most one legal
+/// push per line through it: 4 per piece. At most 93 pieces are ever on the board (9 tokens at
+/// the start, 4 x 20 dropped tokens, 4 stacks): 4 x 93 = 372.
+pub const MAX_ACTIONS: usize = 372;
+
+/// What kind of decision the seat to act faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The setup round: place the stack on a free start-area square not adjacent to a piece.
+    Setup,
+    /// The start of a turn: move the stack, return it (pushed off) or relocate it.
+    Turn,
+    /// The repulsion phase: push.
+    Repulsion,
+    /// The game is over.
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Mode {
+    Setup,
+    Turn,
+    Push,
+    Over,
+}
+
+/// A token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Token {
+    /// Black: 1 point.
+    Black,
+    /// Silver: 3 points.
+    Silver,
+    /// Gold: 5 points.
+    Gold,
+}
+
+impl Token {
+    /// Points the token scores.
+    pub const fn value(self) -> i32 {
+        match self {
+            Token::Black => 1,
+            Token::Silver => 3,
+            Token::Gold => 5,
+        }
+    }
+}
+
+/// A piece on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A neutral token.
+    Token(Token),
+    /// The stack of a seat.
+    Stack(Seat),
+}
+
+/// Where a seat's stack is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StackStatus {
+    /// Not placed yet (setup round).
+    Unplaced,
+    /// On this square.
+    OnBoard(Cell),
+    /// Pushed off the board; its owner places it back on its next turn.
+    Off,
+    /// Finished: no token left; its owner takes no more turns.
+    Finished,
+}
+
+/// A seat's captured tokens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Captured {
+    /// Black tokens (tokens taken from stacks count as black).
+    pub black: u8,
+    /// Silver tokens.
+    pub silver: u8,
+    /// Gold tokens.
+    pub gold: u8,
+}
+
+impl Captured {
+    /// The score: black 1, silver 3, gold 5.
+    pub fn score(&self) -> i32 {
+        self.black as i32 + 3 * self.silver as i32 + 5 * self.gold as i32
+    }
+}
+
+/// The mutable part of the state but the repetition history (a `Copy` snapshot).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Core {
+    /// Padded mailbox board (see `board`).
+    pub board: [u8; CELLS],
+    /// Occupied squares.
+    pub occ: Bb,
+    /// Zobrist hash of the arrangement on the board.
+    pub hash: u64,
+    /// Mailbox index of each seat's stack, 0 when off the board.
+    pub pos: [u8; 4],
+    /// Tokens in each seat's stack.
+    pub count: [u8; 4],
+    /// Captured tokens by seat: black, silver, gold.
+    pub capt: [[u8; 3]; 4],
+    /// The seat to act (0 once the game is over).
+    pub seat: u8,
+    pub mode: Mode,
+}
+
+/// The repetition history of the current repulsion phase (empty outside one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Hist {
+    /// Hashes of the arrangements since the move/placement or the last capture, oldest
+    /// first, the current one last.
+    pub hashes: SmallVec<[u64; HIST]>,
+    /// The pushes that led from `hashes[0]` to the current arrangement.
+    pub pushes: SmallVec<[u16; HIST]>,
+}
+
+/// A Repello position: the board, the stacks, the captured tokens, who acts and how, and the
+/// arrangements seen in the current repulsion phase.
+///
+/// ```
+/// use boardgame_kit::{Actions, Game, ToAct, Seat};
+/// use repello_core::{Action, State};
+/// let mut s = State::new(&Default::default());
+/// assert_eq!(s.to_act(), ToAct::Seat(Seat::of(0)));
+/// let mut list = Actions::<State>::new();
+/// s.legal_actions(&mut list);
+/// assert_eq!(list.len(), 16); // the start area's outer ring
+/// s.play("e5".parse().unwrap());
+/// s.play("i9".parse().unwrap());
+/// s.legal_actions(&mut list);
+/// assert!(list.iter().all(|a| matches!(a, Action::Move(_))));
+/// assert_eq!(
+///     State::from_position(&Default::default(), &s.position()).unwrap(),
+///     s
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    params: Params,
+    /// Board numbers by mailbox index (0 on the border).
+    pub(crate) nums: [u8; CELLS],
+    pub(crate) core: Core,
+    pub(crate) hist: Hist,
+}
+
+/// What [`Game::undo`] needs: a snapshot of the board and counters before the action, the
+/// lengths of the repetition history, and the history itself when the action cleared it.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    core: Core,
+    hashes: u32,
+    pushes: u32,
+    saved: Option<Hist>,
+}
+
+impl State {
+    pub(crate) fn from_core(params: Params, core: Core, hist: Hist) -> State {
+        let mut nums = [0u8; CELLS];
+        for r in 0..SIDE {
+            for f in 0..SIDE {
+                nums[mb(f, r)] = params.numbers()[(SIDE - 1 - r) * SIDE + f];
+            }
+        }
+        State {
+            params,
+            nums,
+            core,
+            hist,
+        }
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.params.players() as usize
+    }
+
+    /// The phase: what the seat to act does.
+    pub fn phase(&self) -> Phase {
+        match self.core.mode {
+            Mode::Setup => Phase::Setup,
+            Mode::Turn => Phase::Turn,
+            Mode::Push => Phase::Repulsion,
+            Mode::Over => Phase::Over,
+        }
+    }
+
+    /// The piece on a cell (`None` for an empty square or a cell off the board).
+    pub fn piece(&self, c: Cell) -> Option<Piece> {
+        let m = mb_of(c)?;
+        match self.core.board[m] {
+            BLACK => Some(Piece::Token(Token::Black)),
+            SILVER => Some(Piece::Token(Token::Silver)),
+            GOLD => Some(Piece::Token(Token::Gold)),
+            p if is_piece(p) => Some(Piece::Stack(Seat::of((p - STACK0) as usize))),
+            _ => None,
+        }
+    }
+
+    /// The number printed on a cell (`None` off the board).
+    pub fn number(&self, c: Cell) -> Option<u8> {
+        self.params.number(c)
+    }
+
+    /// Tokens in a seat's stack.
+    pub fn stack_count(&self, seat: Seat) -> u8 {
+        self.core.count.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// Where a seat's stack is.
+    pub fn stack_status(&self, seat: Seat) -> StackStatus {
+        let s = seat.index();
+        if s >= self.players() {
+            return StackStatus::Finished;
+        }
+        let c = &self.core;
+        if c.pos[s] != 0 {
+            StackStatus::OnBoard(cell_of(c.pos[s] as usize))
+        } else if c.mode == Mode::Setup && s >= c.seat as usize {
+            StackStatus::Unplaced
+        } else if c.count[s] > 0 {
+            StackStatus::Off
+        } else {
+            StackStatus::Finished
+        }
+    }
+
+    /// A seat's captured tokens.
+    pub fn captured(&self, seat: Seat) -> Captured {
+        let [black, silver, gold] = self.core.capt.get(seat.index()).copied().unwrap_or([0; 3]);
+        Captured {
+            black,
+            silver,
+            gold,
+        }
+    }
+
+    /// A seat's score so far (its captured tokens).
+    pub fn score(&self, seat: Seat) -> i32 {
+        self.captured(seat).score()
+    }
+
+    /// The pushes of the current repulsion phase since its move or placement, or since its
+    /// last capture (what the repetition rule needs), oldest first.
+    pub fn phase_pushes(&self) -> impl Iterator<Item = (Cell, Dir8)> + '_ {
+        self.hist.pushes.iter().map(|&code| {
+            let (x, d) = decode_push(code);
+            (cell_of(x), crate::board::dir_of(d))
+        })
+    }
+
+    /// The Zobrist hashes of the arrangements the repetition rule forbids recreating (those of
+    /// the current phase since its move or last capture, the current one last).
+    pub fn phase_arrangements(&self) -> &[u64] {
+        &self.hist.hashes
+    }
+
+    /// An upper bound on the number of turns (moves, placements, returns and relocations) in
+    /// a game: the setup round, then one per token: every move or relocation drops one, and
+    /// every return follows a push off that took one.
+    ///
+    /// ```
+    /// use repello_core::{Params, State};
+    /// assert_eq!(State::max_turns(&Params::default()), 2 + 30);
+    /// ```
+    pub fn max_turns(params: &Params) -> u64 {
+        let n = params.players() as u64;
+        n + n * params.stack() as u64
+    }
+
+    // ---- applying actions ----
+
+    #[inline]
+    fn put(&mut self, m: usize, p: u8) {
+        let c = &mut self.core;
+        c.board[m] = p;
+        c.occ.set(m);
+        c.hash ^= zkey(p, m);
+        if p >= STACK0 {
+            c.pos[(p - STACK0) as usize] = m as u8;
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, m: usize) -> u8 {
+        let c = &mut self.core;
+        let p = c.board[m];
+        c.board[m] = EMPTY;
+        c.occ.clear(m);
+        c.hash ^= zkey(p, m);
+        if (STACK0..OFF).contains(&p) {
+            c.pos[(p - STACK0) as usize] = 0;
+        }
+        p
+    }
+
+    /// Starts the repulsion phase after a move or placement.
+    fn begin_phase(&mut self, saved: &mut Option<Hist>) {
+        self.core.mode = Mode::Push;
+        self.clear_hist(saved);
+        self.hist.hashes.push(self.core.hash);
+        if !self.any_push() {
+            self.end_turn(saved);
+        }
+    }
+
+    /// Empties the repetition history, keeping the first history cleared by this action for
+    /// its undo.
+    #[inline]
+    fn clear_hist(&mut self, saved: &mut Option<Hist>) {
+        if self.hist.hashes.is_empty() && self.hist.pushes.is_empty() {
+            return;
+        }
+        if saved.is_none() {
+            *saved = Some(core::mem::take(&mut self.hist));
+        } else {
+            self.hist.hashes.clear();
+            self.hist.pushes.clear();
+        }
+    }
+
+    /// Ends the current turn: empty stacks leave (finished), the end is checked, the turn
+    /// passes to the next seat whose stack is not finished.
+    fn end_turn(&mut self, saved: &mut Option<Hist>) {
+        let n = self.players();
+        for s in 0..n {
+            let m = self.core.pos[s] as usize;
+            if m != 0 && self.core.count[s] == 0 {
+                self.take(m);
+            }
+        }
+        self.clear_hist(saved);
+        let c = &mut self.core;
+        let was_setup = c.mode == Mode::Setup;
+        let cur = c.seat as usize;
+        let alive = |c: &Core, s: usize| c.pos[s] != 0 || c.count[s] > 0;
+        match (1..=n).map(|k| (cur + k) % n).find(|&s| alive(c, s)) {
+            None => {
+                c.mode = Mode::Over;
+                c.seat = 0;
+            }
+            Some(next) => {
+                c.mode = if was_setup && next == cur + 1 {
+                    Mode::Setup
+                } else {
+                    Mode::Turn
+                };
+                c.seat = next as u8;
+            }
+        }
+    }
+
+    /// Pushes the piece on `x` in direction `d` (a legal push).
+    fn do_push(&mut self, x: usize, d: usize, saved: &mut Option<Hist>) {
+        let t = step(x, d);
+        let p = self.take(x);
+        if self.core.board[t] == OFF {
+            let me = self.core.seat as usize;
+            match p {
+                BLACK | SILVER | GOLD => self.core.capt[me][(p - 1) as usize] += 1,
+                _ => {
+                    let q = (p - STACK0) as usize;
+                    let c = &mut self.core;
+                    if c.count[q] > 0 {
+                        c.count[q] -= 1;
+                        c.capt[me][0] += 1;
+                    }
+                    if let Some(k) = (0..3).rev().find(|&k| c.capt[q][k] > 0) {
+                        c.capt[q][k] -= 1;
+                        c.capt[me][k] += 1;
+                    }
+                }
+            }
+            self.clear_hist(saved);
+            self.hist.hashes.push(self.core.hash);
+        } else {
+            self.put(t, p);
+            self.hist.hashes.push(self.core.hash);
+            self.hist.pushes.push(encode_push(x, d));
+        }
+        if !self.any_push() {
+            self.end_turn(saved);
+        }
+    }
+
+    fn apply(&mut self, a: Action, saved: &mut Option<Hist>) {
+        let seat = self.core.seat as usize;
+        let stack = STACK0 + seat as u8;
+        match (self.core.mode, a) {
+            (Mode::Setup, Action::Place(c)) => {
+                if let Some(m) = mb_of(c) {
+                    self.put(m, stack);
+                    self.end_turn(saved);
+                }
+            }
+            (Mode::Turn, Action::Place(c)) => {
+                let Some(m) = mb_of(c) else { return };
+                let from = self.core.pos[seat] as usize;
+                if from != 0 {
+                    // Relocation: the token drops first.
+                    self.take(from);
+                    self.put(from, BLACK);
+                    self.core.count[seat] = self.core.count[seat].saturating_sub(1);
+                }
+                self.put(m, stack);
+                self.begin_phase(saved);
+            }
+            (Mode::Turn, Action::Move(d)) => {
+                let from = self.core.pos[seat] as usize;
+                if from == 0 {
+                    return;
+                }
+                let Walk::Lands(to) = self.walk(from, dir_index(d)) else {
+                    return;
+                };
+                self.take(from);
+                self.put(from, BLACK);
+                self.core.count[seat] = self.core.count[seat].saturating_sub(1);
+                self.put(to, stack);
+                self.begin_phase(saved);
+            }
+            (Mode::Push, Action::Push(c, d)) => {
+                let Some(x) = mb_of(c) else { return };
+                if is_piece(self.core.board[x]) {
+                    self.do_push(x, dir_index(d), saved);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Why `a` is illegal here (`None` if it is legal).
+    pub(crate) fn reason(&self, a: Action) -> Option<Cow<'static, str>> {
+        let c = &self.core;
+        let seat = c.seat as usize;
+        let who = seat + 1;
+        let cell_name = |m: usize| cell_of(m);
+        let what = |p: u8| -> String {
+            match p {
+                BLACK => "a black token".into(),
+                SILVER => "a silver token".into(),
+                GOLD => "the gold token".into(),
+                _ => format!("the stack of seat {}", p - STACK0 + 1),
+            }
+        };
+        match (c.mode, a) {
+            (Mode::Over, _) => Some("the game is over".into()),
+            (Mode::Setup, Action::Place(cell)) | (Mode::Turn, Action::Place(cell)) => {
+                let Some(m) = mb_of(cell) else {
+                    return Some(format!("{cell} is not on the board").into());
+                };
+                if c.mode == Mode::Turn && c.pos[seat] != 0 {
+                    let from = c.pos[seat] as usize;
+                    if self.has_move(from) {
+                        return Some(
+                            format!("seat {who} must move its stack: a direction is legal").into(),
+                        );
+                    }
+                    if m == from {
+                        return Some(
+                            format!("the stack cannot relocate to {cell}: its dropped token stays there").into(),
+                        );
+                    }
+                }
+                if is_piece(c.board[m]) {
+                    return Some(format!("{cell} holds {}", what(c.board[m])).into());
+                }
+                let in_start = START_BB.contains(m);
+                if c.mode == Mode::Setup {
+                    if !in_start {
+                        return Some(format!("{cell} is outside the start area e5-i9").into());
+                    }
+                    for d in 0..8 {
+                        let n = step(m, d);
+                        if is_piece(c.board[n]) {
+                            return Some(
+                                format!(
+                                    "{cell} is next to {} on {}",
+                                    what(c.board[n]),
+                                    cell_name(n)
+                                )
+                                .into(),
+                            );
+                        }
+                    }
+                } else if !in_start && !START_BB.andnot(c.occ).is_empty() {
+                    return Some(
+                        format!("{cell} is outside the start area e5-i9, which has a free square")
+                            .into(),
+                    );
+                }
+                None
+            }
+            (Mode::Turn, Action::Move(d)) => {
+                let from = c.pos[seat] as usize;
+                if from == 0 {
+                    return Some(
+                        format!(
+                            "the stack of seat {who} is off the board: place it on the start area"
+                        )
+                        .into(),
+                    );
+                }
+                match self.walk(from, dir_index(d)) {
+                    Walk::NotOffered => Some(
+                        format!(
+                            "the first square {} of {} is off the board",
+                            d,
+                            cell_of(from)
+                        )
+                        .into(),
+                    ),
+                    Walk::Blocked { at, steps, dist } => {
+                        let why = if at == from {
+                            format!(
+                                "the path comes back to {}, where the dropped token lies",
+                                cell_of(at)
+                            )
+                        } else if steps == dist {
+                            format!(
+                                "the stack would land on {}, which holds {}",
+                                cell_of(at),
+                                what(c.board[at])
+                            )
+                        } else {
+                            format!(
+                                "the path is blocked by {} on {}",
+                                what(c.board[at]),
+                                cell_of(at)
+                            )
+                        };
+                        Some(format!("the stack cannot move {d} {dist} squares: {why}").into())
+                    }
+                    Walk::Lands(_) => None,
+                }
+            }
+            (Mode::Push, Action::Push(cell, d)) => {
+                let Some(x) = mb_of(cell) else {
+                    return Some(format!("{cell} is not on the board").into());
+                };
+                let p = c.board[x];
+                if !is_piece(p) {
+                    return Some(format!("{cell} is empty").into());
+                }
+                let di = dir_index(d);
+                let y = step(x, (di + 4) & 7);
+                if !is_piece(c.board[y]) {
+                    let yname = if c.board[y] == OFF {
+                        String::from("the edge")
+                    } else {
+                        format!("{}", cell_of(y))
+                    };
+                    return Some(
+                        format!("a piece is pushed {d} only away from a piece on its {} side, and {yname} holds none", d.opposite()).into(),
+                    );
+                }
+                let t = step(x, di);
+                match c.board[t] {
+                    OFF => {
+                        if p == STACK0 + seat as u8 {
+                            Some(
+                                format!("seat {who} may not push its own stack off the board")
+                                    .into(),
+                            )
+                        } else {
+                            None
+                        }
+                    }
+                    EMPTY => {
+                        let h = c.hash ^ zkey(p, x) ^ zkey(p, t);
+                        if self.hist.hashes.contains(&h) {
+                            Some("the push recreates an arrangement already seen in this repulsion phase".into())
+                        } else {
+                            None
+                        }
+                    }
+                    q => Some(format!("{} holds {}", cell_of(t), what(q)).into()),
+                }
+            }
+            (Mode::Setup, _) => {
+                Some(format!("seat {who} must place its stack (setup round)").into())
+            }
+            (Mode::Turn, Action::Push(..)) => {
+                Some(format!("seat {who} must first move or place its stack").into())
+            }
+            (Mode::Push, _) => {
+                Some(format!("seat {who} must push: two pieces are adjacent").into())
+            }
+        }
+    }
+
+    fn start(params: &Params) -> State {
+        let mut board = EMPTY_BOARD;
+        let put = |b: &mut [u8; CELLS], name: &str, p: u8| {
+            let c: Cell = name.parse().unwrap_or(Cell::new(0, 0));
+            b[mb(c.file() as usize, c.rank() as usize)] = p;
+        };
+        put(&mut board, "g7", GOLD);
+        for n in ["c11", "k11", "c3", "k3"] {
+            put(&mut board, n, SILVER);
+        }
+        for n in ["g12", "b7", "l7", "g2"] {
+            put(&mut board, n, BLACK);
+        }
+        let mut occ = Bb::EMPTY;
+        let mut hash = 0;
+        for (m, &p) in board.iter().enumerate() {
+            if is_piece(p) {
+                occ.set(m);
+                hash ^= zkey(p, m);
+            }
+        }
+        let mut count = [0u8; 4];
+        for c in count.iter_mut().take(params.players() as usize) {
+            *c = params.stack();
+        }
+        let core = Core {
+            board,
+            occ,
+            hash,
+            pos: [0; 4],
+            count,
+            capt: [[0; 3]; 4],
+            seat: 0,
+            mode: Mode::Setup,
+        };
+        State::from_core(params.clone(), core, Hist::default())
+    }
+}
+
+impl Game for State {
+    type Params = Params;
+    type Action = Action;
+    type ActionBuf = [Action; MAX_ACTIONS];
+    type Undo = Undo;
+
+    const NAME: &'static str = "repello";
+    const SEAT_NAMES: &'static [&'static str] = &["1", "2", "3", "4"];
+    const MIN_PLAYERS: usize = 2;
+    const MAX_PLAYERS: usize = 4;
+    const HAS_CHANCE: bool = false;
+
+    fn new(params: &Params) -> Self {
+        State::start(params)
+    }
+
+    fn params(&self) -> Params {
+        self.params.clone()
+    }
+
+    fn seats(&self) -> SeatSet {
+        SeatSet::first(self.players())
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.core.mode {
+            Mode::Over => ToAct::Over,
+            _ => ToAct::Seat(Seat::of(self.core.seat as usize)),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Actions<Self>) {
+        self.generate(out);
+    }
+
+    fn count_legal(&self) -> usize {
+        self.count()
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        self.core.mode != Mode::Over && self.reason(*action).is_none()
+    }
+
+    fn illegal_reason(&self, action: &Action) -> Cow<'static, str> {
+        self.reason(*action).unwrap_or(Cow::Borrowed("it is legal"))
+    }
+
+    fn play_unchecked(&mut self, action: Action) -> Undo {
+        let mut u = Undo {
+            core: self.core,
+            hashes: self.hist.hashes.len() as u32,
+            pushes: self.hist.pushes.len() as u32,
+            saved: None,
+        };
+        self.apply(action, &mut u.saved);
+        u
+    }
+
+    fn undo(&mut self, undo: Undo) {
+        self.core = undo.core;
+        if let Some(h) = undo.saved {
+            // The first history this action cleared: the one before it, plus what the action
+            // appended before clearing.
+            self.hist = h;
+        }
+        self.hist.hashes.truncate(undo.hashes as usize);
+        self.hist.pushes.truncate(undo.pushes as usize);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.core.mode != Mode::Over {
+            return None;
+        }
+        let n = self.players();
+        let mut scores = [0i32; MAX_SEATS];
+        for (s, sc) in scores.iter_mut().enumerate().take(n) {
+            *sc = self.score(Seat::of(s));
+        }
+        let best = scores[..n].iter().copied().max().unwrap_or(0);
+        let winners: SeatSet = (0..n)
+            .filter(|&s| scores[s] == best)
+            .map(Seat::of)
+            .collect();
+        Some(Outcome {
+            result: GameResult::Winners(winners),
+            seats: self.seats(),
+            scores: Some(scores),
+        })
+    }
+
+    fn position(&self) -> String {
+        crate::notation::write_position(self)
+    }
+
+    fn from_position(params: &Params, text: &str) -> Result<Self, PositionError> {
+        crate::notation::read_position(params, text)
+    }
+
+    fn max_game_length(_params: &Params) -> Option<u64> {
+        // Turns are bounded (`State::max_turns`), but a repulsion phase is bounded only by the
+        // number of arrangements of its pieces, which gives no useful figure.
+        None
+    }
+}
+
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_state!(State);

@@ -1,0 +1,76 @@
+//! The golden perft table `tests/golden/perft.tsv` (`PARAMS<TAB>DEPTH<TAB>COUNT`, `-` for the
+//! defaults). Rows up to 3,000,000 run by default; the rest with `--ignored`.
+//!
+//! The first two depths are the setup round and check by hand: 16 squares of the start area's
+//! outer ring are free of the gold's neighbourhood; the second stack then avoids the first
+//! one's neighbours: 4 corners leave 13, 8 squares beside a corner leave 12, 4 side middles
+//! leave 13: 52 + 96 + 52 = 200.
+
+use boardgame_kit::{perft, perft_divide, Game};
+use repello_core::{Params, State};
+
+const LIMIT: u64 = 3_000_000;
+
+fn rows() -> Vec<(String, u32, u64)> {
+    include_str!("golden/perft.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
+            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+fn run(big: bool) {
+    for (p, d, n) in rows() {
+        if (n > LIMIT) != big {
+            continue;
+        }
+        let params: Params = p.parse().unwrap();
+        let mut s = State::new(&params);
+        assert_eq!(perft(&mut s, d), n, "perft [{p}] depth {d}");
+        assert_eq!(
+            s,
+            State::new(&params),
+            "perft must leave the state as it was"
+        );
+    }
+}
+
+#[test]
+fn golden_perft() {
+    run(false);
+}
+
+#[test]
+#[ignore]
+fn golden_perft_deep() {
+    run(true);
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let mut s = State::new(&Params::default());
+    let d = perft_divide(&mut s, 3);
+    assert_eq!(d.len(), 16);
+    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 1448);
+}
+
+#[test]
+fn perft_from_parsed_positions_matches() {
+    // Mid-game positions (mid-phase included) continue exactly after a round trip.
+    use boardgame_kit::{playout, SplitMix64};
+    for seed in 0..20 {
+        let params = Params::default();
+        let mut s = State::new(&params);
+        playout(&mut s, &mut SplitMix64::new(seed), 20 + seed * 3);
+        let mut t = State::from_position(&params, &s.position()).unwrap();
+        assert_eq!(perft(&mut s, 3), perft(&mut t, 3));
+    }
+}
