@@ -34,6 +34,26 @@ fn all(c: &mut Criterion) {
             max_actions: u64::MAX,
         },
     );
+    bench_game::<repello_core::State>(
+        c,
+        &Spec {
+            label: "repello",
+            params: "",
+            perft_depth: 4,
+            midgame_ply: 12,
+            max_actions: 100_000,
+        },
+    );
+    bench_game::<repello_core::State>(
+        c,
+        &Spec {
+            label: "repello 4p",
+            params: "players=4",
+            perft_depth: 4,
+            midgame_ply: 16,
+            max_actions: 100_000,
+        },
+    );
 }
 
 criterion_group!(games, all);

@@ -6,12 +6,13 @@ macro_rules! dispatch {
         match $name {
             "slimetrail" => $run::<slimetrail_core::State>($($arg),*),
             "arandia" => $run::<arandia_core::State>($($arg),*),
+            "repello" => $run::<repello_core::State>($($arg),*),
             other => Err($crate::CliError::UnknownGame(other.to_string())),
         }
     };
 }
 
 /// The names accepted as GAME.
-pub const GAMES: &[&str] = &["slimetrail", "arandia"];
+pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello"];
 
 pub(crate) use dispatch;

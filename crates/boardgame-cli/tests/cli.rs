@@ -191,3 +191,23 @@ fn arandia_chance_nodes_through_the_cli() {
     ]);
     assert!(out.contains("draw") || out.contains("over: "), "{out}");
 }
+
+#[test]
+fn repello_through_the_cli() {
+    assert_eq!(ok(&["perft", "repello", "1"]), "16\n");
+    let legal = ok(&[
+        "legal",
+        "repello",
+        "--position",
+        ok(&["apply", "repello", "e5"]).trim(),
+    ]);
+    assert!(!legal.contains("f6\n") && legal.contains("i9\n"), "{legal}");
+    assert!(ok(&["trace", "repello", "e5", "i9"])
+        .lines()
+        .nth(2)
+        .unwrap()
+        .starts_with("1: "));
+    assert!(bad(&["apply", "repello", "e5", "f6"]).contains("action 2"));
+    let out = ok(&["selfplay", "repello", "--games", "1", "--seed", "2"]);
+    assert!(out.contains("scores"), "{out}");
+}
