@@ -106,7 +106,13 @@ const fn geometry(side: u8, start_len: usize) -> Geometry {
         }
         s += 1;
     }
-    Geometry { side, mask, start, start_cells: cells, start_len }
+    Geometry {
+        side,
+        mask,
+        start,
+        start_cells: cells,
+        start_len,
+    }
 }
 
 static FULL: Geometry = geometry(20, 3);

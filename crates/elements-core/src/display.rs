@@ -33,9 +33,15 @@ impl fmt::Display for State {
             write!(f, "game over: {} wins", ELEMENTS[self.current as usize & 3])
         } else {
             let p = self.current as usize & 3;
-            write!(f, "{} to place, {} placement(s) left this turn", ELEMENTS[p], self.left)?;
-            let out: alloc::vec::Vec<&str> =
-                (0..4).filter(|s| self.in_play & !self.active & (1 << s) != 0).map(|s| ELEMENTS[s]).collect();
+            write!(
+                f,
+                "{} to place, {} placement(s) left this turn",
+                ELEMENTS[p], self.left
+            )?;
+            let out: alloc::vec::Vec<&str> = (0..4)
+                .filter(|s| self.in_play & !self.active & (1 << s) != 0)
+                .map(|s| ELEMENTS[s])
+                .collect();
             if !out.is_empty() {
                 write!(f, "; out: {}", out.join(", "))?;
             }

@@ -82,7 +82,10 @@ impl State {
             while w != 0 {
                 let i = k * 64 + w.trailing_zeros() as usize;
                 w &= w - 1;
-                out.push(crate::Place::new(Cell::new((i % stride) as u8, (i / stride) as u8)));
+                out.push(crate::Place::new(Cell::new(
+                    (i % stride) as u8,
+                    (i / stride) as u8,
+                )));
             }
         }
     }

@@ -76,7 +76,10 @@ fn seats_field(mask: u8) -> String {
     if mask == 0 {
         return String::from("-");
     }
-    (0..4).filter(|s| mask & (1 << s) != 0).map(|s| LETTERS[s] as char).collect()
+    (0..4)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(|s| LETTERS[s] as char)
+        .collect()
 }
 
 /// Writes the position notation.
@@ -142,7 +145,11 @@ fn read_seats(text: &str, field: &str, at: usize) -> Result<u8, PositionError> {
             return Err(syntax(text, at + k, "a seat letter: w a e f"));
         };
         if s as i32 <= last {
-            return Err(syntax(text, at + k, "seat letters in the order w a e f, each once"));
+            return Err(syntax(
+                text,
+                at + k,
+                "seat letters in the order w a e f, each once",
+            ));
         }
         last = s as i32;
         mask |= 1 << s;
@@ -160,13 +167,25 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     let mut fields: [(usize, &str); 5] = [(0, ""); 5];
     let mut n = 0;
     let mut start = 0usize;
-    for (i, &b) in bytes.iter().enumerate().chain(core::iter::once((bytes.len(), &b' '))) {
+    for (i, &b) in bytes
+        .iter()
+        .enumerate()
+        .chain(core::iter::once((bytes.len(), &b' ')))
+    {
         if b == b' ' {
             if n == 5 {
-                return Err(syntax(text, start.saturating_sub(1), "the end of the position after five fields"));
+                return Err(syntax(
+                    text,
+                    start.saturating_sub(1),
+                    "the end of the position after five fields",
+                ));
             }
             if i == start {
-                return Err(syntax(text, i, "a field (fields are separated by single spaces)"));
+                return Err(syntax(
+                    text,
+                    i,
+                    "a field (fields are separated by single spaces)",
+                ));
             }
             fields[n] = (start, &text[start..i]);
             n += 1;
@@ -174,7 +193,11 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
         }
     }
     if n < 5 {
-        return Err(syntax(text, text.len(), "five fields: BOARD SEAT LEFT STARTED OUT"));
+        return Err(syntax(
+            text,
+            text.len(),
+            "five fields: BOARD SEAT LEFT STARTED OUT",
+        ));
     }
 
     // The board.
@@ -195,13 +218,20 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
                         run = run * 10 + (d - b'0') as usize;
                         pos += 1;
                         if run > side - f {
-                            return Err(syntax(text, first, "a run of empty cells that fits in the rank"));
+                            return Err(syntax(
+                                text,
+                                first,
+                                "a run of empty cells that fits in the rank",
+                            ));
                         }
                     }
                     f += run;
                 }
                 b'W' | b'A' | b'E' | b'F' | b'w' | b'a' | b'e' | b'f' => {
-                    let s = LETTERS.iter().position(|l| *l == b.to_ascii_lowercase()).unwrap_or(0);
+                    let s = LETTERS
+                        .iter()
+                        .position(|l| *l == b.to_ascii_lowercase())
+                        .unwrap_or(0);
                     let i = geo.index(Cell::new(f as u8, r as u8));
                     if b.is_ascii_uppercase() {
                         state.blocks[s].set(i);
@@ -211,7 +241,13 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
                     pos += 1;
                     f += 1;
                 }
-                _ => return Err(syntax(text, pos, "a piece letter (W A E F w a e f) or a number of empty cells")),
+                _ => {
+                    return Err(syntax(
+                        text,
+                        pos,
+                        "a piece letter (W A E F w a e f) or a number of empty cells",
+                    ))
+                }
             }
         }
         if r > 0 {
@@ -239,10 +275,15 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     let left = if left_f == "-" {
         None
     } else {
-        let ok = !left_f.is_empty() && left_f.len() <= 2 && left_f.bytes().all(|b| b.is_ascii_digit());
+        let ok =
+            !left_f.is_empty() && left_f.len() <= 2 && left_f.bytes().all(|b| b.is_ascii_digit());
         let v: u8 = if ok { left_f.parse().unwrap_or(0) } else { 0 };
         if !ok || left_f.starts_with('0') {
-            return Err(syntax(text, left_at, "the number of placements left or `-`"));
+            return Err(syntax(
+                text,
+                left_at,
+                "the number of placements left or `-`",
+            ));
         }
         Some(v)
     };
@@ -256,7 +297,9 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
         let has_pieces = !(state.blocks[s] | state.mounds[s]).is_empty();
         if in_play & (1 << s) == 0 {
             if has_pieces {
-                return Err(invalid(format!("{name} is not in play but has pieces on the board")));
+                return Err(invalid(format!(
+                    "{name} is not in play but has pieces on the board"
+                )));
             }
             if (started | out) & (1 << s) != 0 {
                 return Err(invalid(format!("{name} is not in play")));
@@ -264,10 +307,14 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
             continue;
         }
         if started & (1 << s) == 0 && has_pieces {
-            return Err(invalid(format!("{name} has pieces but has not made its first placement")));
+            return Err(invalid(format!(
+                "{name} has pieces but has not made its first placement"
+            )));
         }
         if out & (1 << s) == 0 && started & (1 << s) != 0 && state.blocks[s].is_empty() {
-            return Err(invalid(format!("{name} has started and has no block left, so it cannot still be in the game")));
+            return Err(invalid(format!(
+                "{name} has started and has no block left, so it cannot still be in the game"
+            )));
         }
     }
     let active = in_play & !out;
@@ -282,20 +329,30 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     match (seat, left) {
         (None, None) => {
             if active.count_ones() != 1 {
-                return Err(invalid("the game is marked over but more than one player is left"));
+                return Err(invalid(
+                    "the game is marked over but more than one player is left",
+                ));
             }
             state.current = active.trailing_zeros() as u8;
             state.left = 0;
         }
         (Some(s), Some(l)) => {
             if active.count_ones() == 1 {
-                return Err(invalid("one player is left, so the game is over (write `- -`)"));
+                return Err(invalid(
+                    "one player is left, so the game is over (write `- -`)",
+                ));
             }
             if active & (1 << s) == 0 {
-                return Err(invalid(format!("{} is to place but is not in the game", ELEMENTS[s])));
+                return Err(invalid(format!(
+                    "{} is to place but is not in the game",
+                    ELEMENTS[s]
+                )));
             }
             if l == 0 || l > params.per_turn {
-                return Err(invalid(format!("placements left must be from 1 to {}", params.per_turn)));
+                return Err(invalid(format!(
+                    "placements left must be from 1 to {}",
+                    params.per_turn
+                )));
             }
             if started & (1 << s) == 0 && l != params.per_turn {
                 return Err(invalid(format!(
@@ -312,7 +369,11 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
                 )));
             }
         }
-        _ => return Err(invalid("the seat and the placements left must both be `-` (game over) or neither")),
+        _ => {
+            return Err(invalid(
+                "the seat and the placements left must both be `-` (game over) or neither",
+            ))
+        }
     }
     Ok(state)
 }
@@ -328,7 +389,12 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
 /// let s = setup(&Params::default(), &[("e10", w), ("t1", e)], Seat::of(0), 7).unwrap();
 /// assert_eq!(s.count_legal(), 8);
 /// ```
-pub fn setup(params: &Params, pieces: &[(&str, Piece)], seat: Seat, left: u8) -> Result<State, PositionError> {
+pub fn setup(
+    params: &Params,
+    pieces: &[(&str, Piece)],
+    seat: Seat,
+    left: u8,
+) -> Result<State, PositionError> {
     let geo = params.board.geometry();
     let mut s = State::new(params);
     let mut started = 0u8;

@@ -37,7 +37,11 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { board: BoardSize::Full, players: 2, per_turn: 7 }
+        Params {
+            board: BoardSize::Full,
+            players: 2,
+            per_turn: 7,
+        }
     }
 }
 

@@ -154,9 +154,15 @@ impl State {
         let i = geo.index(cell);
         (0..4).find_map(|s| {
             if self.blocks[s].contains(i) {
-                Some(Piece { seat: Seat::of(s), kind: Kind::Block })
+                Some(Piece {
+                    seat: Seat::of(s),
+                    kind: Kind::Block,
+                })
             } else if self.mounds[s].contains(i) {
-                Some(Piece { seat: Seat::of(s), kind: Kind::Mound })
+                Some(Piece {
+                    seat: Seat::of(s),
+                    kind: Kind::Mound,
+                })
             } else {
                 None
             }
@@ -273,8 +279,11 @@ impl State {
         let me = ELEMENTS[p];
         let piece = self.piece(cell);
         if self.started & (1 << p) == 0 {
-            let names: alloc::vec::Vec<String> =
-                geo.start_cells(Seat::of(p)).iter().map(|c| format!("{c}")).collect();
+            let names: alloc::vec::Vec<String> = geo
+                .start_cells(Seat::of(p))
+                .iter()
+                .map(|c| format!("{c}"))
+                .collect();
             let list = names.join(" ");
             if !geo.start_cells(Seat::of(p)).contains(&cell) {
                 return Cow::Owned(format!(
@@ -291,7 +300,10 @@ impl State {
         }
         match piece {
             Some(pc) if pc.kind == Kind::Mound => {
-                return Cow::Owned(format!("{cell} holds {}: nothing is ever placed on a mound", describe(pc)));
+                return Cow::Owned(format!(
+                    "{cell} holds {}: nothing is ever placed on a mound",
+                    describe(pc)
+                ));
             }
             Some(pc) if pc.seat.index() == p => {
                 return Cow::Owned(format!("{cell} already holds a block of {me}"));
@@ -380,7 +392,9 @@ impl Game for State {
         let geo = self.geo();
         !self.is_over()
             && geo.contains(action.cell())
-            && self.legal_set(self.current as usize & 3).contains(geo.index(action.cell()))
+            && self
+                .legal_set(self.current as usize & 3)
+                .contains(geo.index(action.cell()))
     }
 
     fn illegal_reason(&self, action: &Place) -> Cow<'static, str> {
@@ -400,7 +414,8 @@ impl Game for State {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| Outcome::win(self.seats(), Seat::of(self.current as usize & 3)))
+        self.is_over()
+            .then(|| Outcome::win(self.seats(), Seat::of(self.current as usize & 3)))
     }
 
     fn position(&self) -> String {

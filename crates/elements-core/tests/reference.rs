@@ -23,7 +23,11 @@ const PARAMS: [&str; 7] = [
 fn random_games_agree_with_reference() {
     for (k, ps) in PARAMS.iter().enumerate() {
         let params: Params = ps.parse().unwrap();
-        let games = if params.board == elements_core::BoardSize::Full { 3 } else { 12 };
+        let games = if params.board == elements_core::BoardSize::Full {
+            3
+        } else {
+            12
+        };
         for g in 0..games {
             let mut rng = SplitMix64::new(1000 * k as u64 + g);
             let mut s = State::new(&params);
@@ -31,10 +35,18 @@ fn random_games_agree_with_reference() {
             let mut buf = Actions::<State>::new();
             let mut step = 0;
             loop {
-                assert_eq!(Slow::from_state(&s), slow, "[{ps}] game {g} step {step}: states differ");
+                assert_eq!(
+                    Slow::from_state(&s),
+                    slow,
+                    "[{ps}] game {g} step {step}: states differ"
+                );
                 s.legal_actions(&mut buf);
                 let want = cell_names(&slow.legal());
-                assert_eq!(legal_names(&s), want, "[{ps}] game {g} step {step}: legal lists differ");
+                assert_eq!(
+                    legal_names(&s),
+                    want,
+                    "[{ps}] game {g} step {step}: legal lists differ"
+                );
                 if buf.is_empty() {
                     assert!(slow.over);
                     break;
@@ -57,7 +69,11 @@ fn random_boards_agree_with_reference() {
     let letters = ['W', 'A', 'E', 'F', 'w', 'a', 'e', 'f'];
     let mut checked = 0;
     for trial in 0..400 {
-        let (params, side) = if trial % 2 == 0 { ("players=4", 20) } else { ("board=blitz,players=4", 14) };
+        let (params, side) = if trial % 2 == 0 {
+            ("players=4", 20)
+        } else {
+            ("board=blitz,players=4", 14)
+        };
         let p: Params = params.parse().unwrap();
         // density from sparse to crowded
         let density = 5 + rng.below(90);
@@ -99,7 +115,9 @@ fn random_boards_agree_with_reference() {
                 if started.is_empty() { "-" } else { &started },
                 if out.is_empty() { "-" } else { &out }
             );
-            let Ok(s) = State::from_position(&p, &text) else { continue };
+            let Ok(s) = State::from_position(&p, &text) else {
+                continue;
+            };
             checked += 1;
             let slow = Slow::from_state(&s);
             let want = slow.legal();
@@ -113,18 +131,30 @@ fn random_boards_agree_with_reference() {
             }
         }
     }
-    assert!(checked > 800, "only {checked} random boards were valid positions");
+    assert!(
+        checked > 800,
+        "only {checked} random boards were valid positions"
+    );
 }
 
 /// Perft of the engine equals perft of the reference on small depths of every parameter set.
 #[test]
 fn perft_agrees_with_reference() {
-    for (ps, depth) in [("", 4), ("board=blitz", 5), ("board=blitz,players=4,per_turn=1", 5), ("players=3,per_turn=2", 5)] {
+    for (ps, depth) in [
+        ("", 4),
+        ("board=blitz", 5),
+        ("board=blitz,players=4,per_turn=1", 5),
+        ("players=3,per_turn=2", 5),
+    ] {
         let params: Params = ps.parse().unwrap();
         let mut s = State::new(&params);
         let slow = Slow::new(&params);
         for d in 0..=depth {
-            assert_eq!(boardgame_kit::perft(&mut s, d), slow.perft(d), "[{ps}] depth {d}");
+            assert_eq!(
+                boardgame_kit::perft(&mut s, d),
+                slow.perft(d),
+                "[{ps}] depth {d}"
+            );
         }
     }
 }

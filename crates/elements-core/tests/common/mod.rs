@@ -83,7 +83,14 @@ impl Slow {
             }
             _ => {
                 slow.over = true;
-                slow.current = s.outcome().unwrap().seats.iter().find(|x| s.outcome().unwrap().is_winner(*x)).unwrap().index();
+                slow.current = s
+                    .outcome()
+                    .unwrap()
+                    .seats
+                    .iter()
+                    .find(|x| s.outcome().unwrap().is_winner(*x))
+                    .unwrap()
+                    .index();
                 slow.left = 0;
             }
         }
@@ -140,7 +147,10 @@ impl Slow {
         for r in 0..self.side {
             for f in 0..self.side {
                 if self.cells[r][f] == Sq::Mound(p)
-                    && self.neighbours(f, r).iter().any(|&(nf, nr)| self.cells[nr][nf] == Sq::Block(p))
+                    && self
+                        .neighbours(f, r)
+                        .iter()
+                        .any(|&(nf, nr)| self.cells[nr][nf] == Sq::Block(p))
                 {
                     linked[r][f] = true;
                     queue.push_back((f, r));
@@ -166,7 +176,8 @@ impl Slow {
                     continue;
                 }
                 let reachable = self.neighbours(f, r).iter().any(|&(nf, nr)| {
-                    self.cells[nr][nf] == Sq::Block(p) || (self.cells[nr][nf] == Sq::Mound(p) && linked[nr][nf])
+                    self.cells[nr][nf] == Sq::Block(p)
+                        || (self.cells[nr][nf] == Sq::Mound(p) && linked[nr][nf])
                 });
                 if reachable {
                     out.push((f, r));
@@ -184,11 +195,16 @@ impl Slow {
     }
 
     fn remaining(&self) -> Vec<usize> {
-        (0..4).filter(|&s| self.in_play[s] && !self.out[s]).collect()
+        (0..4)
+            .filter(|&s| self.in_play[s] && !self.out[s])
+            .collect()
     }
 
     fn next_seat_after(&self, p: usize) -> usize {
-        (1..=4).map(|k| (p + k) % 4).find(|&s| self.in_play[s] && !self.out[s]).unwrap()
+        (1..=4)
+            .map(|k| (p + k) % 4)
+            .find(|&s| self.in_play[s] && !self.out[s])
+            .unwrap()
     }
 
     /// Eliminates a seat; returns true if the game ended (one left).
@@ -308,5 +324,7 @@ pub fn legal_names(s: &State) -> Vec<String> {
 
 /// Names of cells (file, rank).
 pub fn cell_names(v: &[(usize, usize)]) -> Vec<String> {
-    v.iter().map(|&(f, r)| Cell::new(f as u8, r as u8).to_string()).collect()
+    v.iter()
+        .map(|&(f, r)| Cell::new(f as u8, r as u8).to_string())
+        .collect()
 }
