@@ -187,15 +187,67 @@ impl Geometry {
         &self.start_cells[seat.index() & 3][..self.start_len]
     }
 
-    /// The 8-neighbourhood of a set (the set included), on the board.
+    /// The 8-neighbourhood of a set (the set included), on the board. Specialised per board
+    /// (constant shifts, and only the 4 words a 14x14 board uses in blitz); the same result as
+    /// the kit's `Bitboard::dilate8`.
     #[inline]
     pub fn dilate8(&self, b: Bitboard7) -> Bitboard7 {
-        b.dilate8(self.mask, self.stride())
+        if self.side == 20 {
+            dilate::<7, 21>(b, self.mask)
+        } else {
+            dilate::<4, 15>(b, self.mask)
+        }
     }
 
     /// Every cell of `within` 8-connected to `seed` inside `within`.
     #[inline]
     pub fn flood8(&self, seed: Bitboard7, within: Bitboard7) -> Bitboard7 {
-        seed.flood8(within, self.stride())
+        let mut cur = seed & within;
+        loop {
+            let next = self.dilate8(cur) & within;
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
     }
+}
+
+/// Shift towards higher bit indices by `K` (0 < K < 64) over the first `W` words.
+#[inline(always)]
+fn shl<const W: usize, const K: usize>(b: &[u64; 7]) -> [u64; 7] {
+    let mut o = [0u64; 7];
+    o[0] = b[0] << K;
+    for i in 1..W {
+        o[i] = (b[i] << K) | (b[i - 1] >> (64 - K));
+    }
+    o
+}
+
+/// Shift towards lower bit indices by `K` (0 < K < 64) over the first `W` words.
+#[inline(always)]
+fn shr<const W: usize, const K: usize>(b: &[u64; 7]) -> [u64; 7] {
+    let mut o = [0u64; 7];
+    for i in 0..W - 1 {
+        o[i] = (b[i] >> K) | (b[i + 1] << (64 - K));
+    }
+    o[W - 1] = b[W - 1] >> K;
+    o
+}
+
+/// The 8-dilation over the first `W` words with stride `S`, masked by the board.
+#[inline(always)]
+fn dilate<const W: usize, const S: usize>(b: Bitboard7, mask: Bitboard7) -> Bitboard7 {
+    let x = b.0;
+    let (l, r) = (shl::<W, 1>(&x), shr::<W, 1>(&x));
+    let mut row = [0u64; 7];
+    for i in 0..W {
+        row[i] = x[i] | l[i] | r[i];
+    }
+    let (u, d) = (shl::<W, S>(&row), shr::<W, S>(&row));
+    let mut out = [0u64; 7];
+    for i in 0..W {
+        out[i] = (row[i] | u[i] | d[i]) & mask.0[i];
+    }
+    boardgame_kit::Bitboard(out)
 }

@@ -72,21 +72,22 @@ impl State {
     #[inline]
     pub(crate) fn gen_legal(&self, out: &mut Actions<State>) {
         out.clear();
-        if self.is_over() {
-            return;
+        if self.geo().side() == 20 {
+            push_cells::<21>(self.moves, out);
+        } else {
+            push_cells::<15>(self.moves, out);
         }
-        let geo = self.geo();
-        let stride = geo.stride();
-        let set = self.legal_set(self.current as usize);
-        for (k, mut w) in set.0.into_iter().enumerate() {
-            while w != 0 {
-                let i = k * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                out.push(crate::Place::new(Cell::new(
-                    (i % stride) as u8,
-                    (i / stride) as u8,
-                )));
-            }
+    }
+}
+
+/// Pushes the cells of a bitboard with stride `S`, lowest bit first.
+#[inline(always)]
+fn push_cells<const S: usize>(set: Bitboard7, out: &mut Actions<State>) {
+    for (k, mut w) in set.0.into_iter().enumerate() {
+        while w != 0 {
+            let i = k * 64 + w.trailing_zeros() as usize;
+            w &= w - 1;
+            out.push(crate::Place::new(Cell::new((i % S) as u8, (i / S) as u8)));
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::state::{Kind, Piece, State, ELEMENTS};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
-use boardgame_kit::{Cell, Game, PositionError, Seat, SyntaxError};
+use boardgame_kit::{Bitboard7, Cell, Game, PositionError, Seat, SyntaxError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -335,6 +335,7 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
             }
             state.current = active.trailing_zeros() as u8;
             state.left = 0;
+            state.moves = Bitboard7::EMPTY;
         }
         (Some(s), Some(l)) => {
             if active.count_ones() == 1 {
@@ -362,7 +363,8 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
             }
             state.current = s as u8;
             state.left = l;
-            if state.legal_set(s).is_empty() {
+            state.moves = state.legal_set(s);
+            if state.moves.is_empty() {
                 return Err(invalid(format!(
                     "{} is to place but has no legal placement (it would have been eliminated)",
                     ELEMENTS[s]

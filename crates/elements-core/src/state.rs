@@ -85,6 +85,9 @@ pub struct State {
     pub(crate) current: u8,
     /// Placements left in the current turn (0 once the game is over).
     pub(crate) left: u8,
+    /// The legal target cells of the seat to act (empty once the game is over). Derived, kept
+    /// so that listing, counting and checking placements need no recomputation.
+    pub(crate) moves: Bitboard7,
 }
 
 impl State {
@@ -208,6 +211,7 @@ impl State {
                 if self.blocks[q].is_empty() && self.active & (1 << q) != 0 {
                     self.eliminate(q);
                     if self.is_over() {
+                        self.moves = Bitboard7::EMPTY;
                         return;
                     }
                 }
@@ -251,9 +255,11 @@ impl State {
 
     /// Eliminates stuck players to act, in turn, until someone can place or one player is left.
     fn settle(&mut self) {
+        self.moves = Bitboard7::EMPTY;
         while !self.is_over() {
             let p = self.current as usize;
-            if !self.legal_set(p).is_empty() {
+            self.moves = self.legal_set(p);
+            if !self.moves.is_empty() {
                 return;
             }
             self.eliminate(p);
@@ -343,7 +349,7 @@ impl Game for State {
 
     fn new(params: &Params) -> Self {
         let seats = params.seats().bits();
-        State {
+        let mut s = State {
             params: *params,
             blocks: [Bitboard7::EMPTY; 4],
             mounds: [Bitboard7::EMPTY; 4],
@@ -353,7 +359,10 @@ impl Game for State {
             started: 0,
             current: 0,
             left: params.per_turn,
-        }
+            moves: Bitboard7::EMPTY,
+        };
+        s.moves = s.legal_set(0);
+        s
     }
 
     fn params(&self) -> Params {
@@ -380,11 +389,7 @@ impl Game for State {
 
     #[inline]
     fn count_legal(&self) -> usize {
-        if self.is_over() {
-            0
-        } else {
-            self.legal_set(self.current as usize & 3).count() as usize
-        }
+        self.moves.count() as usize
     }
 
     #[inline]
