@@ -48,7 +48,12 @@ fn benches(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("elements/movegen");
     g.throughput(Throughput::Elements(1));
-    for (name, s) in [("start", start), ("early", early), ("midgame", mid), ("crowded", crowded)] {
+    for (name, s) in [
+        ("start", start),
+        ("early", early),
+        ("midgame", mid),
+        ("crowded", crowded),
+    ] {
         let seat = s.to_act().seat().unwrap();
         g.bench_function(format!("legal cells bitboard {name} 20x20"), |b| {
             b.iter(|| black_box(&s).legal_cells(black_box(seat)))
@@ -85,7 +90,9 @@ fn benches(c: &mut Criterion) {
         let mut s = State::new(&params(ps));
         let leaves = perft(&mut s, depth);
         g.throughput(Throughput::Elements(leaves));
-        g.bench_function(format!("perft {depth} [{ps}]"), |b| b.iter(|| perft(black_box(&mut s), depth)));
+        g.bench_function(format!("perft {depth} [{ps}]"), |b| {
+            b.iter(|| perft(black_box(&mut s), depth))
+        });
     }
     g.finish();
 
@@ -106,7 +113,11 @@ fn benches(c: &mut Criterion) {
 }
 
 fn occupied(s: &State) -> u32 {
-    (0..4).map(|k| (s.blocks(boardgame_kit::Seat::of(k)) | s.mounds(boardgame_kit::Seat::of(k))).count()).sum()
+    (0..4)
+        .map(|k| {
+            (s.blocks(boardgame_kit::Seat::of(k)) | s.mounds(boardgame_kit::Seat::of(k))).count()
+        })
+        .sum()
 }
 
 criterion_group!(elements, benches);

@@ -292,8 +292,7 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
 
     // Validation.
     let in_play = state.in_play;
-    for s in 0..4 {
-        let name = ELEMENTS[s];
+    for (s, name) in ELEMENTS.iter().enumerate() {
         let has_pieces = !(state.blocks[s] | state.mounds[s]).is_empty();
         if in_play & (1 << s) == 0 {
             if has_pieces {

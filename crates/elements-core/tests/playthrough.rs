@@ -4,7 +4,7 @@
 //! (then check the first moves by eye against the rules).
 
 use boardgame_kit::drivers::status_line;
-use boardgame_kit::{playout, Game, Record, SplitMix64};
+use boardgame_kit::{Game, Record, SplitMix64};
 use elements_core::State;
 use std::path::PathBuf;
 
@@ -24,7 +24,7 @@ fn path(name: &str) -> PathBuf {
 
 fn render(record: &Record<State>) -> String {
     let mut lines = vec![record.to_string()];
-    let mut r = Record::<State>::new(record.params().clone());
+    let mut r = Record::<State>::new(*record.params());
     lines.push(status_line(r.state()));
     for a in record.actions() {
         r.play(*a).unwrap();
@@ -48,7 +48,6 @@ fn playthroughs_match_golden_files() {
                 s.play(a);
                 actions.push(a);
             }
-            let _ = playout::<State, SplitMix64>; // same driver family as the CLI's selfplay
             let record = Record::<State>::replay(p, &actions).unwrap();
             std::fs::write(&file, render(&record)).unwrap();
         }

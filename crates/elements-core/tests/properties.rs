@@ -118,3 +118,41 @@ proptest! {
         prop_assert_eq!(back.position(), s.position());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// Reading any text as a position never panics.
+    #[test]
+    fn position_reader_never_panics(text in ".{0,80}", k in 0usize..3) {
+        let params: Params = ["", "board=blitz", "players=4"][k].parse().unwrap();
+        let _ = State::from_position(&params, &text);
+    }
+
+    /// Mutating a real position's text never panics the reader, and whatever reads back
+    /// re-prints identically.
+    #[test]
+    fn mutated_positions_never_panic(seed in any::<u64>(), at in any::<usize>(), pick in any::<usize>()) {
+        let alphabet = b"0123456789/-WAEFwaef x";
+        let params: Params = "board=blitz,players=4".parse().unwrap();
+        let mut s = State::new(&params);
+        boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), seed % 200);
+        let mut text = s.position().into_bytes();
+        let i = at % text.len();
+        text[i] = alphabet[pick % alphabet.len()];
+        let text = String::from_utf8(text).unwrap();
+        if let Ok(t) = State::from_position(&params, &text) {
+            prop_assert_eq!(State::from_position(&params, &t.position()).unwrap(), t);
+        }
+    }
+
+    /// The fuzz harness on random bytes and on action scripts.
+    #[test]
+    fn fuzz_harness_smoke(data in proptest::collection::vec(any::<u8>(), 0..200), seed in any::<u64>()) {
+        boardgame_kit::fuzzing::run::<State>(&data);
+        let mut s = State::new(&"board=blitz".parse().unwrap());
+        boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), seed % 100);
+        let script = format!("board=blitz\n{}\na1\nb2\nn14\nc3\nzz\nm13", s.position());
+        boardgame_kit::fuzzing::run::<State>(script.as_bytes());
+    }
+}

@@ -532,10 +532,7 @@ fn eating_the_last_block_of_the_last_opponent_wins_at_once_mid_turn() {
     assert_eq!(s.to_act(), ToAct::Over);
     assert!(s.outcome().unwrap().is_winner(W));
     assert_eq!(s.count_legal(), 0);
-    assert!(matches!(
-        s.clone().try_play(p("g10")),
-        Err(PlayError::GameOver)
-    ));
+    assert!(matches!({ s }.try_play(p("g10")), Err(PlayError::GameOver)));
 }
 
 #[test]

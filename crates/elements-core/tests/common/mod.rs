@@ -1,7 +1,7 @@
 //! A slow, obviously-correct reference implementation written straight from the rules text
 //! (`shared/rules/elements.md`), on a plain array of cells with breadth-first search. It shares
 //! nothing with the engine but the public API used to read a state into it.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use boardgame_kit::{Cell, Game, Seat, ToAct};
 use elements_core::{Kind, Params, State};
