@@ -52,7 +52,7 @@ impl Piece {
 /// A position of Battle of the Elements: the board (per-seat block and mound bitboards), who
 /// is in play, who has started and who is out, the seat to place and its placements left.
 ///
-/// Undo is a copy of the state (it is `Copy`, about 700 bytes, and holds no heap data).
+/// Undo is a copy of the state (it is `Copy`, 736 bytes, and holds no heap data).
 ///
 /// ```
 /// use boardgame_kit::{perft, Game, ToAct, Seat};

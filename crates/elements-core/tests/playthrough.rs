@@ -70,3 +70,24 @@ fn playthroughs_match_golden_files() {
         );
     }
 }
+
+/// Prints a few positions of the 4-player blitz golden game (for the docs):
+/// `cargo test -p elements-core --test playthrough -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn show_golden_positions() {
+    let text = std::fs::read_to_string(path("blitz-4")).unwrap();
+    let record: Record<State> = text.lines().next().unwrap().parse().unwrap();
+    let mut r = Record::<State>::new(*record.params());
+    for (k, a) in record.actions().iter().enumerate() {
+        r.play(*a).unwrap();
+        if [27, 80, record.actions().len() - 1].contains(&k) {
+            println!(
+                "after {} actions:\n{}\n{}\n",
+                k + 1,
+                r.state(),
+                r.state().position()
+            );
+        }
+    }
+}
