@@ -158,3 +158,47 @@ fn perft_agrees_with_reference() {
         }
     }
 }
+
+/// Perft from late positions of random games (where eating, dead chains and eliminations
+/// happen) equals the reference's.
+#[test]
+fn late_game_perft_agrees_with_reference() {
+    let mut eats_seen = 0;
+    for (k, ps) in [
+        "board=blitz,players=4",
+        "board=blitz",
+        "board=blitz,players=3,per_turn=2",
+        "players=4",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let params: Params = ps.parse().unwrap();
+        for g in 0..4u64 {
+            let mut rng = SplitMix64::new(77 + 10 * k as u64 + g);
+            let mut s = State::new(&params);
+            let target = 150 + rng.below(200);
+            let mut buf = Actions::<State>::new();
+            for _ in 0..target {
+                s.legal_actions(&mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                let a = buf[rng.below(buf.len() as u64) as usize];
+                if s.piece(a.cell()).is_some() {
+                    eats_seen += 1;
+                }
+                s.play(a);
+            }
+            let slow = Slow::from_state(&s);
+            let depth = if s.count_legal() > 12 { 2 } else { 3 };
+            assert_eq!(
+                boardgame_kit::perft(&mut s, depth),
+                slow.perft(depth),
+                "[{ps}] game {g}: {}",
+                s.position()
+            );
+        }
+    }
+    assert!(eats_seen > 50);
+}
