@@ -22,6 +22,13 @@
 //! Generation is bitboard-based: the live mounds of each seat (groups touching its blocks) are
 //! kept incrementally, and one dilation gives every reachable cell at once.
 //!
+//! ## Notation
+//! - An action ([`Place`]) is the target cell: `e5`, `t20`.
+//! - A position is one line `BOARD SEAT LEFT STARTED OUT` (see [`notation`]); the default
+//!   start is `20/20/.../20 w 7 - -` (twenty ranks of `20` empty cells, water to place with 7
+//!   placements left, nobody started, nobody out).
+//! - Parameters ([`Params`]): `board=full|blitz`, `players=2..4`, `per_turn=1..20`.
+//!
 //! ## Features
 //! - `serde`: serde support for [`Place`], [`Params`] and [`State`] (through their text forms;
 //!   reading a state validates it).
