@@ -251,3 +251,51 @@ fn dilate<const W: usize, const S: usize>(b: Bitboard7, mask: Bitboard7) -> Bitb
     }
     boardgame_kit::Bitboard(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_kit::{RandomSource, SplitMix64};
+
+    /// The specialised dilation and flood agree with the kit's generic ones on random sets.
+    #[test]
+    fn specialised_dilation_matches_the_kit() {
+        let mut rng = SplitMix64::new(3);
+        for size in [BoardSize::Full, BoardSize::Blitz] {
+            let g = size.geometry();
+            for _ in 0..2000 {
+                let density = rng.below(64);
+                let mut b = Bitboard7::EMPTY;
+                let mut within = Bitboard7::EMPTY;
+                for i in g.mask().iter() {
+                    if rng.below(64) < density {
+                        b.set(i);
+                    }
+                    if rng.below(2) == 0 {
+                        within.set(i);
+                    }
+                }
+                assert_eq!(g.dilate8(b), b.dilate8(g.mask(), g.stride()));
+                assert_eq!(g.flood8(b, within), b.flood8(within, g.stride()));
+            }
+        }
+    }
+
+    #[test]
+    fn start_cells_lie_in_their_corners() {
+        let g = BoardSize::Full.geometry();
+        for s in 0..4 {
+            assert_eq!(g.start_mask(Seat::of(s)).count(), 3);
+            for c in g.start_cells(Seat::of(s)) {
+                assert!(g.start_mask(Seat::of(s)).contains(g.index(*c)));
+                assert_eq!(g.cell(g.index(*c)), *c);
+            }
+        }
+        assert_eq!(
+            BoardSize::Blitz.geometry().start_mask(Seat::of(1)).count(),
+            1
+        );
+        assert_eq!(g.mask().count(), 400);
+        assert_eq!(BoardSize::Blitz.geometry().mask().count(), 196);
+    }
+}
