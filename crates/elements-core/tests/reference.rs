@@ -202,3 +202,25 @@ fn late_game_perft_agrees_with_reference() {
     }
     assert!(eats_seen > 50);
 }
+
+/// Deeper perft against the reference (slow: run in release with `--ignored`).
+#[test]
+#[ignore]
+fn deep_perft_agrees_with_reference() {
+    for (ps, depth) in [
+        ("", 6),
+        ("board=blitz", 7),
+        ("board=blitz,per_turn=2", 9),
+        ("players=4,per_turn=3", 8),
+        ("board=blitz,players=4,per_turn=1", 12),
+    ] {
+        let params: Params = ps.parse().unwrap();
+        let mut s = State::new(&params);
+        let slow = Slow::new(&params);
+        assert_eq!(
+            boardgame_kit::perft(&mut s, depth),
+            slow.perft(depth),
+            "[{ps}] depth {depth}"
+        );
+    }
+}
