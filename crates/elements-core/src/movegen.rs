@@ -80,46 +80,16 @@ impl State {
     }
 }
 
-/// Pushes the cells of a bitboard with stride `S`, lowest bit first (one exact-size `extend`,
-/// so the list writes straight into its inline buffer).
+/// Pushes the cells of a bitboard with stride `S`, lowest bit first. The list's inline
+/// capacity (400) holds any legal set, so pushes never reallocate.
 #[inline(always)]
 fn push_cells<const S: usize>(set: Bitboard7, out: &mut Actions<State>) {
-    out.extend(Cells::<S> {
-        words: set.0,
-        k: 0,
-        left: set.count() as usize,
-    });
-}
-
-/// The cells of a bitboard with stride `S`, as placements.
-struct Cells<const S: usize> {
-    words: [u64; 7],
-    k: usize,
-    left: usize,
-}
-
-impl<const S: usize> Iterator for Cells<S> {
-    type Item = crate::Place;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<crate::Place> {
-        while self.k < 7 {
-            let w = self.words[self.k];
-            if w != 0 {
-                self.words[self.k] = w & (w - 1);
-                self.left -= 1;
-                let i = self.k * 64 + w.trailing_zeros() as usize;
-                return Some(crate::Place::new(Cell::new((i % S) as u8, (i / S) as u8)));
-            }
-            self.k += 1;
+    for (k, mut w) in set.0.into_iter().enumerate() {
+        let base = k * 64;
+        while w != 0 {
+            let i = base + w.trailing_zeros() as usize;
+            w &= w - 1;
+            out.push(crate::Place::new(Cell::new((i % S) as u8, (i / S) as u8)));
         }
-        None
-    }
-
-    #[inline(always)]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
     }
 }
-
-impl<const S: usize> ExactSizeIterator for Cells<S> {}
