@@ -1,0 +1,420 @@
+//! Action notation (the target cell) and position notation.
+//!
+//! # Position notation
+//!
+//! One line of five fields separated by single spaces: `BOARD SEAT LEFT STARTED OUT`.
+//!
+//! - `BOARD`: the ranks from the top (rank 20, or 14 in blitz) down to rank 1, separated by
+//!   `/`; in each rank, from file `a`, `W A E F` for a block of water, air, earth, fire,
+//!   `w a e f` for their mounds, and a number for a run of empty cells (printed maximal, so
+//!   an empty rank is `20`).
+//! - `SEAT`: the seat to place (`w a e f`), or `-` once the game is over.
+//! - `LEFT`: placements left in the current turn (`1..=per_turn`), or `-` once over.
+//! - `STARTED`: the seats that have made their first placement, in seat order (`we`), or `-`.
+//! - `OUT`: the eliminated seats, in seat order, or `-`.
+//!
+//! The start of the default game is
+//! `20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 w 7 - -`.
+
+use crate::params::Params;
+use crate::state::{Kind, Piece, State, ELEMENTS};
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use boardgame_kit::{Bitboard7, Cell, Game, PositionError, Seat, SyntaxError};
+use core::fmt;
+use core::str::FromStr;
+
+/// One action: a placement on a cell (a block on an empty cell, or eating an enemy block).
+///
+/// Written as the cell name (`e5`, `t20`); reading is case-insensitive. `Ord` is rank first,
+/// then file: the order of the board's bit indices, so generation comes out sorted. Any cell
+/// name from `a1` to `z26` reads; cells off the board are refused as illegal, not as syntax.
+///
+/// ```
+/// use elements_core::Place;
+/// let p: Place = "E5".parse().unwrap();
+/// assert_eq!(p.to_string(), "e5");
+/// assert!("t20".parse::<Place>().unwrap() > "a20".parse::<Place>().unwrap());
+/// assert!("a2".parse::<Place>().unwrap() > "t1".parse::<Place>().unwrap());
+/// assert!("e".parse::<Place>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place(Cell);
+
+impl Place {
+    /// The placement on a cell.
+    pub const fn new(cell: Cell) -> Place {
+        Place(cell)
+    }
+
+    /// The target cell.
+    pub const fn cell(self) -> Cell {
+        self.0
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for Place {
+    type Err = SyntaxError;
+    fn from_str(s: &str) -> Result<Place, SyntaxError> {
+        s.parse::<Cell>().map(Place)
+    }
+}
+
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_text!(Place);
+
+const LETTERS: [u8; 4] = [b'w', b'a', b'e', b'f'];
+
+fn seats_field(mask: u8) -> String {
+    if mask == 0 {
+        return String::from("-");
+    }
+    (0..4)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(|s| LETTERS[s] as char)
+        .collect()
+}
+
+/// Writes the position notation.
+pub(crate) fn write_position(s: &State) -> String {
+    let geo = s.geo();
+    let side = geo.side();
+    let mut out = String::with_capacity(side as usize * side as usize + 32);
+    for r in (0..side).rev() {
+        let mut run = 0;
+        for f in 0..side {
+            match s.piece(Cell::new(f, r)) {
+                None => run += 1,
+                Some(p) => {
+                    if run > 0 {
+                        out.push_str(&format!("{run}"));
+                        run = 0;
+                    }
+                    out.push(p.letter());
+                }
+            }
+        }
+        if run > 0 {
+            out.push_str(&format!("{run}"));
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    if s.is_over() {
+        out.push_str(" - -");
+    } else {
+        out.push(' ');
+        out.push(LETTERS[s.current as usize & 3] as char);
+        out.push_str(&format!(" {}", s.left));
+    }
+    out.push(' ');
+    out.push_str(&seats_field(s.started));
+    out.push(' ');
+    out.push_str(&seats_field(s.in_play & !s.active));
+    out
+}
+
+fn syntax(text: &str, at: usize, expected: &'static str) -> PositionError {
+    PositionError::Syntax(SyntaxError::new(text, at, expected))
+}
+
+fn invalid(why: impl Into<Cow<'static, str>>) -> PositionError {
+    PositionError::invalid(why)
+}
+
+/// Reads a seats field (`-` or letters in seat order, each once) starting at byte `at`.
+fn read_seats(text: &str, field: &str, at: usize) -> Result<u8, PositionError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    if field.is_empty() {
+        return Err(syntax(text, at, "`-` or seat letters"));
+    }
+    let mut mask = 0u8;
+    let mut last: i32 = -1;
+    for (k, b) in field.bytes().enumerate() {
+        let Some(s) = LETTERS.iter().position(|l| *l == b) else {
+            return Err(syntax(text, at + k, "a seat letter: w a e f"));
+        };
+        if s as i32 <= last {
+            return Err(syntax(
+                text,
+                at + k,
+                "seat letters in the order w a e f, each once",
+            ));
+        }
+        last = s as i32;
+        mask |= 1 << s;
+    }
+    Ok(mask)
+}
+
+/// Reads and validates a position.
+pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, PositionError> {
+    let geo = params.board.geometry();
+    let side = geo.side() as usize;
+    let bytes = text.as_bytes();
+
+    // Split into exactly five fields on single spaces, keeping their offsets.
+    let mut fields: [(usize, &str); 5] = [(0, ""); 5];
+    let mut n = 0;
+    let mut start = 0usize;
+    for (i, &b) in bytes
+        .iter()
+        .enumerate()
+        .chain(core::iter::once((bytes.len(), &b' ')))
+    {
+        if b == b' ' {
+            if n == 5 {
+                return Err(syntax(
+                    text,
+                    start.saturating_sub(1),
+                    "the end of the position after five fields",
+                ));
+            }
+            if i == start {
+                return Err(syntax(
+                    text,
+                    i,
+                    "a field (fields are separated by single spaces)",
+                ));
+            }
+            fields[n] = (start, &text[start..i]);
+            n += 1;
+            start = i + 1;
+        }
+    }
+    if n < 5 {
+        return Err(syntax(
+            text,
+            text.len(),
+            "five fields: BOARD SEAT LEFT STARTED OUT",
+        ));
+    }
+
+    // The board.
+    let mut state = State::new(params);
+    let board = fields[0].1.as_bytes();
+    let mut pos = 0usize;
+    for r in (0..side).rev() {
+        let mut f = 0usize;
+        while f < side {
+            let Some(&b) = board.get(pos) else {
+                return Err(syntax(text, pos, "a cell, a run of empty cells or `/`"));
+            };
+            match b {
+                b'1'..=b'9' => {
+                    let mut run = 0usize;
+                    let first = pos;
+                    while let Some(d) = board.get(pos).filter(|d| d.is_ascii_digit()) {
+                        run = run * 10 + (d - b'0') as usize;
+                        pos += 1;
+                        if run > side - f {
+                            return Err(syntax(
+                                text,
+                                first,
+                                "a run of empty cells that fits in the rank",
+                            ));
+                        }
+                    }
+                    f += run;
+                }
+                b'W' | b'A' | b'E' | b'F' | b'w' | b'a' | b'e' | b'f' => {
+                    let s = LETTERS
+                        .iter()
+                        .position(|l| *l == b.to_ascii_lowercase())
+                        .unwrap_or(0);
+                    let i = geo.index(Cell::new(f as u8, r as u8));
+                    if b.is_ascii_uppercase() {
+                        state.blocks[s].set(i);
+                    } else {
+                        state.mounds[s].set(i);
+                    }
+                    pos += 1;
+                    f += 1;
+                }
+                _ => {
+                    return Err(syntax(
+                        text,
+                        pos,
+                        "a piece letter (W A E F w a e f) or a number of empty cells",
+                    ))
+                }
+            }
+        }
+        if r > 0 {
+            if board.get(pos) != Some(&b'/') {
+                return Err(syntax(text, pos, "`/` after a full rank"));
+            }
+            pos += 1;
+        }
+    }
+    if pos != board.len() {
+        return Err(syntax(text, pos, "a space after the last rank"));
+    }
+
+    // Seat, placements left, started, out.
+    let (seat_at, seat_f) = fields[1];
+    let seat = match seat_f.as_bytes() {
+        [b'-'] => None,
+        [b] => match LETTERS.iter().position(|l| l == b) {
+            Some(s) => Some(s),
+            None => return Err(syntax(text, seat_at, "the seat to place (w a e f) or `-`")),
+        },
+        _ => return Err(syntax(text, seat_at, "the seat to place (w a e f) or `-`")),
+    };
+    let (left_at, left_f) = fields[2];
+    let left = if left_f == "-" {
+        None
+    } else {
+        let ok =
+            !left_f.is_empty() && left_f.len() <= 2 && left_f.bytes().all(|b| b.is_ascii_digit());
+        let v: u8 = if ok { left_f.parse().unwrap_or(0) } else { 0 };
+        if !ok || left_f.starts_with('0') {
+            return Err(syntax(
+                text,
+                left_at,
+                "the number of placements left or `-`",
+            ));
+        }
+        Some(v)
+    };
+    let started = read_seats(text, fields[3].1, fields[3].0)?;
+    let out = read_seats(text, fields[4].1, fields[4].0)?;
+
+    // Validation.
+    let in_play = state.in_play;
+    for (s, name) in ELEMENTS.iter().enumerate() {
+        let has_pieces = !(state.blocks[s] | state.mounds[s]).is_empty();
+        if in_play & (1 << s) == 0 {
+            if has_pieces {
+                return Err(invalid(format!(
+                    "{name} is not in play but has pieces on the board"
+                )));
+            }
+            if (started | out) & (1 << s) != 0 {
+                return Err(invalid(format!("{name} is not in play")));
+            }
+            continue;
+        }
+        if started & (1 << s) == 0 && has_pieces {
+            return Err(invalid(format!(
+                "{name} has pieces but has not made its first placement"
+            )));
+        }
+        if out & (1 << s) == 0 && started & (1 << s) != 0 && state.blocks[s].is_empty() {
+            return Err(invalid(format!(
+                "{name} has started and has no block left, so it cannot still be in the game"
+            )));
+        }
+    }
+    let active = in_play & !out;
+    if active == 0 {
+        return Err(invalid("every seat is eliminated"));
+    }
+    state.started = started;
+    state.active = active;
+    for s in 0..4 {
+        state.recompute_live(s);
+    }
+    match (seat, left) {
+        (None, None) => {
+            if active.count_ones() != 1 {
+                return Err(invalid(
+                    "the game is marked over but more than one player is left",
+                ));
+            }
+            state.current = active.trailing_zeros() as u8;
+            state.left = 0;
+            state.moves = Bitboard7::EMPTY;
+        }
+        (Some(s), Some(l)) => {
+            if active.count_ones() == 1 {
+                return Err(invalid(
+                    "one player is left, so the game is over (write `- -`)",
+                ));
+            }
+            if active & (1 << s) == 0 {
+                return Err(invalid(format!(
+                    "{} is to place but is not in the game",
+                    ELEMENTS[s]
+                )));
+            }
+            if l == 0 || l > params.per_turn {
+                return Err(invalid(format!(
+                    "placements left must be from 1 to {}",
+                    params.per_turn
+                )));
+            }
+            if started & (1 << s) == 0 && l != params.per_turn {
+                return Err(invalid(format!(
+                    "{} has not started, so its first placement opens its turn with {} left",
+                    ELEMENTS[s], params.per_turn
+                )));
+            }
+            state.current = s as u8;
+            state.left = l;
+            state.moves = state.legal_set(s);
+            if state.moves.is_empty() {
+                return Err(invalid(format!(
+                    "{} is to place but has no legal placement (it would have been eliminated)",
+                    ELEMENTS[s]
+                )));
+            }
+        }
+        _ => {
+            return Err(invalid(
+                "the seat and the placements left must both be `-` (game over) or neither",
+            ))
+        }
+    }
+    Ok(state)
+}
+
+/// Builds a position from a list of pieces (for tests, puzzles and tools): every seat that owns
+/// a piece counts as started, nobody is out, `seat` is to place with `left` placements left.
+///
+/// ```
+/// use boardgame_kit::{Cell, Game, Seat};
+/// use elements_core::{setup, Kind, Params, Piece};
+/// let w = Piece { seat: Seat::of(0), kind: Kind::Block };
+/// let e = Piece { seat: Seat::of(2), kind: Kind::Block };
+/// let s = setup(&Params::default(), &[("e10", w), ("t1", e)], Seat::of(0), 7).unwrap();
+/// assert_eq!(s.count_legal(), 8);
+/// ```
+pub fn setup(
+    params: &Params,
+    pieces: &[(&str, Piece)],
+    seat: Seat,
+    left: u8,
+) -> Result<State, PositionError> {
+    let geo = params.board.geometry();
+    let mut s = State::new(params);
+    let mut started = 0u8;
+    for (name, piece) in pieces {
+        let cell = geo.grid().parse_cell(name)?;
+        let i = geo.index(cell);
+        let o = piece.seat.index() & 3;
+        for q in 0..4 {
+            s.blocks[q].clear(i);
+            s.mounds[q].clear(i);
+        }
+        match piece.kind {
+            Kind::Block => s.blocks[o].set(i),
+            Kind::Mound => s.mounds[o].set(i),
+        }
+        started |= 1 << o;
+    }
+    s.started = started;
+    s.current = (seat.index() & 3) as u8;
+    s.left = left;
+    read_position(params, &write_position(&s))
+}

@@ -1,0 +1,8 @@
+//! Arbitrary bytes as parameters, a position and a sequence of actions for Battle of the
+//! Elements: never a panic, everything parsed re-prints identically (see
+//! `boardgame_kit::fuzzing`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    boardgame_kit::fuzzing::run::<elements_core::State>(data);
+});
