@@ -54,6 +54,26 @@ fn all(c: &mut Criterion) {
             max_actions: 100_000,
         },
     );
+    bench_game::<elements_core::State>(
+        c,
+        &Spec {
+            label: "elements",
+            params: "",
+            perft_depth: 4,
+            midgame_ply: 30,
+            max_actions: u64::MAX,
+        },
+    );
+    bench_game::<elements_core::State>(
+        c,
+        &Spec {
+            label: "elements blitz 4p",
+            params: "board=blitz,players=4",
+            perft_depth: 4,
+            midgame_ply: 40,
+            max_actions: u64::MAX,
+        },
+    );
 }
 
 criterion_group!(games, all);

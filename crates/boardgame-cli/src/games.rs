@@ -7,12 +7,13 @@ macro_rules! dispatch {
             "slimetrail" => $run::<slimetrail_core::State>($($arg),*),
             "arandia" => $run::<arandia_core::State>($($arg),*),
             "repello" => $run::<repello_core::State>($($arg),*),
+            "elements" => $run::<elements_core::State>($($arg),*),
             other => Err($crate::CliError::UnknownGame(other.to_string())),
         }
     };
 }
 
 /// The names accepted as GAME.
-pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello"];
+pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello", "elements"];
 
 pub(crate) use dispatch;

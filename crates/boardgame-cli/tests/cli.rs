@@ -211,3 +211,26 @@ fn repello_through_the_cli() {
     let out = ok(&["selfplay", "repello", "--games", "1", "--seed", "2"]);
     assert!(out.contains("scores"), "{out}");
 }
+
+#[test]
+fn elements_through_the_cli() {
+    assert_eq!(ok(&["perft", "elements", "1"]), "3\n");
+    assert_eq!(ok(&["perft", "elements", "2"]), "13\n");
+    assert_eq!(
+        ok(&["legal", "elements", "--params", "board=blitz"]),
+        "a14\n"
+    );
+    assert_eq!(
+        ok(&[
+            "trace",
+            "elements",
+            "--params",
+            "board=blitz,per_turn=2",
+            "a14",
+            "b14"
+        ]),
+        "w: a14\nw: a13 b13 b14\ne: n1\n"
+    );
+    assert!(bad(&["apply", "elements", "t1"]).contains("action 1"));
+    assert!(bad(&["legal", "elements", "--params", "board=huge"]).contains("board"));
+}
