@@ -17,7 +17,8 @@
 //! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
 //!   [`RandomSource`].
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
-//! - **Testing**: the [`conformance`] suite (feature `conformance`), proptest strategies
+//! - **Testing**: the [`conformance`] suite and [`golden`] perft tables and playthroughs
+//!   (feature `conformance`), proptest strategies
 //!   ([`strategy`], feature `proptest`), and a tiny reference game ([`testing::Nim`]).
 //!
 //! ## Features
@@ -54,6 +55,8 @@ pub mod drivers;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
+#[cfg(feature = "conformance")]
+pub mod golden;
 pub mod grid;
 pub mod hex;
 pub mod params;

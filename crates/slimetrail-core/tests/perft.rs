@@ -2,25 +2,14 @@
 //! generic kit driver, the crate's mask perft, and a naive reference written straight from the
 //! rules on a plain array.
 
-use boardgame_kit::{perft, Game};
+use boardgame_kit::golden::{check_perft, perft_rows, PerftRow};
+use boardgame_kit::Game;
 use slimetrail_core::{Params, State};
 
 const FAST_LIMIT: u64 = 3_000_000;
 
-fn rows() -> Vec<(String, u32, u64)> {
-    include_str!("golden/perft.tsv")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let p = if f[0] == "-" {
-                String::new()
-            } else {
-                f[0].to_string()
-            };
-            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
-        })
-        .collect()
+fn rows() -> Vec<PerftRow> {
+    perft_rows(include_str!("golden/perft.tsv"))
 }
 
 /// A deliberately plain implementation of the rules text, for cross-checking.
@@ -79,33 +68,52 @@ impl Reference {
     }
 }
 
-fn check(rows: impl Iterator<Item = (String, u32, u64)>) {
-    for (p, depth, want) in rows {
-        let params: Params = p.parse().unwrap();
-        let mut s = State::new(&params);
-        assert_eq!(perft(&mut s, depth), want, "kit perft [{p}] depth {depth}");
-        assert_eq!(s.perft(depth), want, "mask perft [{p}] depth {depth}");
-        assert_eq!(s, State::new(&params), "perft leaves the state unchanged");
+/// The kit's generic perft and the crate's mask perft both agree with the table.
+fn check(rows: &[PerftRow]) {
+    assert!(check_perft::<State>(rows) > 0 || rows.is_empty());
+    for row in rows {
+        let s = State::new(&row.params.parse().unwrap());
+        assert_eq!(
+            s.perft(row.depth),
+            row.count,
+            "mask perft [{}] depth {}",
+            row.params,
+            row.depth
+        );
     }
 }
 
 #[test]
 fn golden_perft_fast_rows() {
-    check(rows().into_iter().filter(|r| r.2 <= FAST_LIMIT));
+    let rows: Vec<PerftRow> = rows()
+        .into_iter()
+        .filter(|r| r.count <= FAST_LIMIT)
+        .collect();
+    check(&rows);
 }
 
 #[test]
 #[ignore = "deep perft: run with --ignored (release recommended)"]
 fn golden_perft_deep_rows() {
-    check(rows().into_iter().filter(|r| r.2 > FAST_LIMIT));
+    let rows: Vec<PerftRow> = rows()
+        .into_iter()
+        .filter(|r| r.count > FAST_LIMIT)
+        .collect();
+    check(&rows);
 }
 
 #[test]
 fn reference_agrees_with_golden_table_on_small_rows() {
-    for (p, depth, want) in rows().into_iter().filter(|r| r.2 <= 200_000) {
-        let params: Params = p.parse().unwrap();
+    for row in rows().into_iter().filter(|r| r.count <= 200_000) {
+        let params: Params = row.params.parse().unwrap();
         let r = Reference::new(params.board().size() as i32);
-        assert_eq!(r.perft(depth), want, "reference [{p}] depth {depth}");
+        assert_eq!(
+            r.perft(row.depth),
+            row.count,
+            "reference [{}] depth {}",
+            row.params,
+            row.depth
+        );
     }
 }
 

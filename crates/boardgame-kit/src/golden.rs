@@ -1,0 +1,143 @@
+//! Golden files shared by every game crate's tests (feature `conformance`).
+//!
+//! - **Perft tables**: `PARAMS<TAB>DEPTH<TAB>COUNT` per line (`-` for the default parameters,
+//!   `#` starts a comment), read by [`perft_rows`] and checked by [`check_perft`].
+//! - **Playthroughs**: line 1 is a [`Record`]'s text, then the `trace` status line
+//!   ([`status_line`]) before the first action and after each one. [`playthrough`] writes one
+//!   from a seed; [`check_playthrough`] replays a golden text and compares every line.
+
+use crate::drivers::{random_action, status_line};
+use crate::game::{Actions, Game};
+use crate::record::Record;
+use crate::SplitMix64;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+/// One row of a golden perft table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftRow {
+    /// Parameters text (empty for the defaults).
+    pub params: String,
+    /// Depth.
+    pub depth: u32,
+    /// The expected count.
+    pub count: u64,
+}
+
+/// Reads a golden perft table; panics on a malformed line (it is test data).
+///
+/// ```
+/// use boardgame_kit::golden::perft_rows;
+/// let rows = perft_rows("# comment\n-\t1\t8\nsize=5\t2\t56\n");
+/// assert_eq!(rows.len(), 2);
+/// assert_eq!((rows[1].params.as_str(), rows[1].depth, rows[1].count), ("size=5", 2, 56));
+/// ```
+pub fn perft_rows(tsv: &str) -> Vec<PerftRow> {
+    tsv.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(
+                f.len(),
+                3,
+                "perft table line `{l}`: expected PARAMS<TAB>DEPTH<TAB>COUNT"
+            );
+            PerftRow {
+                params: if f[0] == "-" {
+                    String::new()
+                } else {
+                    f[0].to_string()
+                },
+                depth: f[1]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("perft table line `{l}`: bad depth")),
+                count: f[2]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("perft table line `{l}`: bad count")),
+            }
+        })
+        .collect()
+}
+
+/// Checks every row with [`crate::perft`]; returns the number of rows checked.
+///
+/// ```
+/// use boardgame_kit::{golden::{check_perft, perft_rows}, testing::Nim};
+/// assert_eq!(check_perft::<Nim>(&perft_rows("-\t1\t2\nstones=3\t3\t1\n")), 2);
+/// ```
+pub fn check_perft<'a, G: Game>(rows: impl IntoIterator<Item = &'a PerftRow>) -> usize {
+    let mut n = 0;
+    for row in rows {
+        let params: G::Params = row
+            .params
+            .parse()
+            .unwrap_or_else(|e| panic!("perft table params `{}`: {e}", row.params));
+        let mut s = G::new(&params);
+        assert_eq!(
+            crate::perft(&mut s, row.depth),
+            row.count,
+            "{} perft [{}] depth {}",
+            G::NAME,
+            row.params,
+            row.depth
+        );
+        n += 1;
+    }
+    n
+}
+
+/// A golden playthrough: a random game from `seed` (at most `max_actions` actions) as the
+/// record line followed by the status lines.
+///
+/// ```
+/// use boardgame_kit::{golden::{check_playthrough, playthrough}, testing::Nim};
+/// let text = playthrough::<Nim>(&Default::default(), 1, 100);
+/// assert!(text.starts_with("nim:"));
+/// assert!(text.trim_end().ends_with("over: 1") || text.trim_end().ends_with("over: 2"));
+/// check_playthrough::<Nim>(&text);
+/// ```
+pub fn playthrough<G: Game>(params: &G::Params, seed: u64, max_actions: u64) -> String {
+    let mut rec = Record::<G>::new(params.clone());
+    let mut rng = SplitMix64::new(seed);
+    let mut buf = Actions::<G>::new();
+    while (rec.actions().len() as u64) < max_actions {
+        let Some(a) = random_action(rec.state(), &mut rng, &mut buf) else {
+            break;
+        };
+        rec.play(a)
+            .unwrap_or_else(|e| panic!("random legal action {a} refused: {e}"));
+    }
+    render(&rec)
+}
+
+fn render<G: Game>(record: &Record<G>) -> String {
+    let mut s = G::new(record.params());
+    let mut out = record.to_string();
+    out.push('\n');
+    out.push_str(&status_line(&s));
+    out.push('\n');
+    for &a in record.actions() {
+        s.play_unchecked(a);
+        out.push_str(&status_line(&s));
+        out.push('\n');
+    }
+    out
+}
+
+/// Replays the record on line 1 of a golden playthrough and compares every status line.
+pub fn check_playthrough<G: Game>(golden: &str) {
+    let first = golden.lines().next().unwrap_or_default();
+    let record: Record<G> = first
+        .parse()
+        .unwrap_or_else(|e| panic!("golden record `{first}`: {e}"));
+    let got = render(&record);
+    for (i, (g, w)) in got.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(g, w, "{} playthrough line {}", G::NAME, i + 1);
+    }
+    assert_eq!(
+        got.lines().count(),
+        golden.lines().count(),
+        "{} playthrough: number of lines",
+        G::NAME
+    );
+}
