@@ -376,3 +376,10 @@ impl FromStr for Dir4 {
             .ok_or_else(|| SyntaxError::new(s, 0, "a direction: n e s w"))
     }
 }
+
+#[cfg(feature = "serde")]
+crate::impl_serde_text!(Cell);
+#[cfg(feature = "serde")]
+crate::impl_serde_text!(Dir8);
+#[cfg(feature = "serde")]
+crate::impl_serde_text!(Dir4);
