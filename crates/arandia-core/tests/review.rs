@@ -472,3 +472,32 @@ fn six_player_starts_have_seven_actions() {
         assert_eq!(legal(&s).len(), 7, "seat {first}");
     }
 }
+
+/// `turn_limit=1`: "the game is drawn once that many turns have been completed", and perft
+/// counts a sequence that ends the game exactly at depth d but not one that ends it earlier.
+/// Seat 0's turn can end after 3 actions only by three shuffles: first f9-g9 (then g9-f9 h9-g9,
+/// g9-h9 h9-g9, h9-g9 g9-f9, h9-g9 g9-h9: 4), h9-g9 (4 by symmetry), g9-f9 (f9-g9 h9-g9,
+/// h9-g9 f9-g9: 2), g9-h9 (2): 12 sequences. Depth 3 still counts them (150); depth 4 loses
+/// their 7 continuations each: 572 - 84 = 488.
+#[test]
+fn perft_with_turn_limit_one_by_hand() {
+    let mut s = State::new(&params("turn_limit=1"));
+    assert_eq!(perft(&mut s, 3), 150);
+    assert_eq!(perft(&mut s, 4), 572 - 12 * 7);
+}
+
+/// The status line of a finished game: `over: 0` for a win, `over: draw` at the turn limit.
+#[test]
+fn status_lines_at_the_end() {
+    use boardgame_kit::drivers::status_line;
+    let s = after("", "0 - t4 0:b1,c2,d1 3:c1,e5,e6", "c2 6");
+    assert_eq!(status_line(&s), "over: 0");
+    let s = after(
+        "players=4,first=3,turn_limit=1",
+        "3 - t0 0:f9,g9,h9 1:i6,i7,i8 3:b1,c1,d1 4:a2,a3,a4",
+        "b1-c1 c1-b1 d1-c1",
+    );
+    assert_eq!(status_line(&s), "over: draw");
+    let s = State::new(&params("players=4,first=3"));
+    assert_eq!(status_line(&s), "3: b1 b1-c1 c1 c1-b1 c1-d1 d1 d1-c1");
+}
