@@ -350,7 +350,7 @@ impl State {
         self.lev = LEV_FRESH;
         self.steps_left = 0;
         if self.alive.count_ones() == 1 {
-            self.status = Status::Won(self.alive.trailing_zeros() as u8);
+            self.finish(Status::Won(self.alive.trailing_zeros() as u8));
             return;
         }
         let limit = self.params.turn_limit();
@@ -358,7 +358,7 @@ impl State {
         for _ in 0..self.alive.count_ones() {
             // The turn `self.turn` is now completed.
             if limit > 0 && self.turn >= limit {
-                self.status = Status::Draw;
+                self.finish(Status::Draw);
                 return;
             }
             self.turn += 1;
@@ -371,7 +371,14 @@ impl State {
             // A lost turn: nothing moved in it.
             self.moved_prev = 0;
         }
-        self.status = Status::Draw;
+        self.finish(Status::Draw);
+    }
+
+    /// Ends the game (the seat to move is reset so that equal positions are equal states).
+    fn finish(&mut self, status: Status) {
+        self.status = status;
+        self.to_move = 0;
+        self.steps_left = 0;
     }
 
     /// Why `a` is not legal here (for [`Game::illegal_reason`]).
