@@ -68,8 +68,8 @@ pub const SQ_OF_CELL: [u8; 81] = TABLES.0;
 /// (file, rank) of each square.
 pub const CELL_OF_SQ: [(u8, u8); SQUARES] = TABLES.1;
 
-const fn build_nb() -> [[u8; 4]; SQUARES] {
-    let mut nb = [[NONE; 4]; SQUARES];
+const fn build_nb() -> [[u8; 4]; 64] {
+    let mut nb = [[NONE; 4]; 64];
     let mut s = 0;
     while s < SQUARES {
         let (f, r) = CELL_OF_SQ[s];
@@ -89,16 +89,14 @@ const fn build_nb() -> [[u8; 4]; SQUARES] {
     nb
 }
 
-/// Neighbour of each square in each direction of [`DIRS`], [`NONE`] off the board.
-pub const NB: [[u8; 4]; SQUARES] = build_nb();
+/// Neighbour of each square in each direction of [`DIRS`], [`NONE`] off the board; 64 rows
+/// (rows 41.. are all [`NONE`]) so that `NB[sq & 63]` needs no bounds check.
+pub const NB: [[u8; 4]; 64] = build_nb();
 
 /// The neighbour of `sq` in direction index `d`, [`NONE`] off the board (or for a bad square).
 #[inline(always)]
 pub fn nb(sq: u8, d: usize) -> u8 {
-    match NB.get(sq as usize) {
-        Some(row) => row[d & 3],
-        None => NONE,
-    }
+    NB[sq as usize & 63][d & 3]
 }
 
 /// The direction index from `a` to an orthogonal neighbour `b`, if they are neighbours.

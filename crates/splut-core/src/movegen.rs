@@ -1,7 +1,7 @@
 //! Legal-step generation (heap-free): one pass over the mover's three pieces, directions in
 //! destination order, so the list comes out sorted by [`Action`]'s `Ord`.
 
-use crate::board::{nb, NONE};
+use crate::board::{nb, NB, NONE};
 use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 use crate::state::{is_rock, is_rock_or_troll, kind_of, State, DWARF, EMPTY, SORCERER, TROLL};
 
@@ -40,55 +40,72 @@ impl State {
         }
     }
 
-    /// Calls `f` with every legal step of the player to move, in `Ord` order.
+    /// Writes every legal step of the player to move into `buf`, in `Ord` order; returns how
+    /// many (at most 40: see [`crate::State`]'s `ActionBuf`).
     #[inline(always)]
-    pub(crate) fn for_each_step<F: FnMut(Action)>(&self, mut f: F) {
+    pub(crate) fn generate(&self, buf: &mut [Action; 40]) -> usize {
+        let mut n = 0usize;
+        macro_rules! push {
+            ($a:expr) => {
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = $a;
+                    n += 1;
+                }
+            };
+        }
         if !self.is_playing() {
-            return;
+            return 0;
         }
         let b = &self.board;
         for x in self.mover_squares() {
             if x == NONE {
                 break;
             }
-            match kind_of(b[x as usize]) {
+            let row = NB[x as usize & 63];
+            match kind_of(b[x as usize & 63]) {
                 SORCERER => {
-                    let lev = self.levitable();
+                    // eligible Rocks in square order
+                    let mut lev = [NONE; 4];
+                    let mut k = 0;
+                    let mut m = self.levitable();
+                    while m != 0 && k < 4 {
+                        lev[k] = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        k += 1;
+                    }
                     for d in 0..4 {
-                        let y = nb(x, d);
-                        if y == NONE || b[y as usize] != EMPTY {
+                        let y = row[d];
+                        if y == NONE || b[y as usize & 63] != EMPTY {
                             continue;
                         }
-                        f(Action::raw(x, y, 0));
-                        let mut m = lev;
-                        while m != 0 {
-                            let q = m.trailing_zeros() as u8;
-                            m &= m - 1;
-                            let dest = nb(q, d);
-                            if dest != NONE && (b[dest as usize] == EMPTY || dest == x) {
-                                f(Action::raw(x, y, EXTRA_LEV + q));
+                        push!(Action::raw(x, y, 0));
+                        for &q in &lev[..k] {
+                            let dest = NB[q as usize & 63][d];
+                            if dest != NONE && (b[dest as usize & 63] == EMPTY || dest == x) {
+                                push!(Action::raw(x, y, EXTRA_LEV + q));
                             }
                         }
                     }
                 }
                 TROLL => {
                     for d in 0..4 {
-                        let y = nb(x, d);
+                        let y = row[d];
                         if y == NONE {
                             continue;
                         }
-                        let c = b[y as usize];
+                        let c = b[y as usize & 63];
                         if c == EMPTY {
-                            f(Action::raw(x, y, 0));
-                            let back = nb(x, 3 - d);
-                            if back != NONE && is_rock(b[back as usize]) {
-                                f(Action::raw(x, y, EXTRA_PULL));
+                            push!(Action::raw(x, y, 0));
+                            let back = row[3 - d];
+                            if back != NONE && is_rock(b[back as usize & 63]) {
+                                push!(Action::raw(x, y, EXTRA_PULL));
                             }
                         } else if is_rock(c) {
+                            let yrow = NB[y as usize & 63];
                             for t in 0..4u8 {
-                                let z = nb(y, t as usize);
-                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize])) {
-                                    f(Action::raw(x, y, EXTRA_THROW + t));
+                                let z = yrow[t as usize];
+                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize & 63])) {
+                                    push!(Action::raw(x, y, EXTRA_THROW + t));
                                 }
                             }
                         }
@@ -96,22 +113,23 @@ impl State {
                 }
                 DWARF => {
                     for d in 0..4 {
-                        let y = nb(x, d);
+                        let y = row[d];
                         if y == NONE {
                             continue;
                         }
                         let mut z = y;
-                        while z != NONE && b[z as usize] != EMPTY {
-                            z = nb(z, d);
+                        while z != NONE && b[z as usize & 63] != EMPTY {
+                            z = NB[z as usize & 63][d];
                         }
                         if z != NONE {
-                            f(Action::raw(x, y, 0));
+                            push!(Action::raw(x, y, 0));
                         }
                     }
                 }
                 _ => {}
             }
         }
+        n
     }
 
     /// Whether `seat` would have at least one legal step here (quota and levitation aside:
@@ -123,11 +141,11 @@ impl State {
             if x == NONE {
                 continue;
             }
-            match kind_of(b[x as usize]) {
+            match kind_of(b[x as usize & 63]) {
                 SORCERER => {
                     for d in 0..4 {
                         let y = nb(x, d);
-                        if y != NONE && b[y as usize] == EMPTY {
+                        if y != NONE && b[y as usize & 63] == EMPTY {
                             return true;
                         }
                     }
@@ -136,7 +154,7 @@ impl State {
                     for d in 0..4 {
                         let y = nb(x, d);
                         // onto an empty square, or onto a Rock (throwing it back is always legal)
-                        if y != NONE && (b[y as usize] == EMPTY || is_rock(b[y as usize])) {
+                        if y != NONE && (b[y as usize & 63] == EMPTY || is_rock(b[y as usize & 63])) {
                             return true;
                         }
                     }
@@ -144,7 +162,7 @@ impl State {
                 DWARF => {
                     for d in 0..4 {
                         let mut z = nb(x, d);
-                        while z != NONE && b[z as usize] != EMPTY {
+                        while z != NONE && b[z as usize & 63] != EMPTY {
                             z = nb(z, d);
                         }
                         if z != NONE {
@@ -169,12 +187,12 @@ impl State {
             if x == NONE {
                 continue;
             }
-            match kind_of(b[x as usize]) {
+            match kind_of(b[x as usize & 63]) {
                 SORCERER => {
                     let lev = self.levitable();
                     for d in 0..4 {
                         let y = nb(x, d);
-                        if y == NONE || b[y as usize] != EMPTY {
+                        if y == NONE || b[y as usize & 63] != EMPTY {
                             continue;
                         }
                         n += 1;
@@ -183,7 +201,7 @@ impl State {
                             let q = m.trailing_zeros() as u8;
                             m &= m - 1;
                             let dest = nb(q, d);
-                            if dest != NONE && (b[dest as usize] == EMPTY || dest == x) {
+                            if dest != NONE && (b[dest as usize & 63] == EMPTY || dest == x) {
                                 n += 1;
                             }
                         }
@@ -195,17 +213,17 @@ impl State {
                         if y == NONE {
                             continue;
                         }
-                        let c = b[y as usize];
+                        let c = b[y as usize & 63];
                         if c == EMPTY {
                             n += 1;
                             let back = nb(x, 3 - d);
-                            if back != NONE && is_rock(b[back as usize]) {
+                            if back != NONE && is_rock(b[back as usize & 63]) {
                                 n += 1;
                             }
                         } else if is_rock(c) {
                             for t in 0..4 {
                                 let z = nb(y, t);
-                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize])) {
+                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize & 63])) {
                                     n += 1;
                                 }
                             }
@@ -215,7 +233,7 @@ impl State {
                 DWARF => {
                     for d in 0..4 {
                         let mut z = nb(x, d);
-                        while z != NONE && b[z as usize] != EMPTY {
+                        while z != NONE && b[z as usize & 63] != EMPTY {
                             z = nb(z, d);
                         }
                         if z != NONE {

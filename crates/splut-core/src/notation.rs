@@ -407,7 +407,7 @@ impl State {
     fn validate(&mut self) -> Result<(), PositionError> {
         let bad = PositionError::invalid;
         let params = self.params;
-        self.board = [0; SQUARES];
+        self.board = [0; 64];
         for r in 0..4 {
             let sq = self.rocks[r];
             if self.board[sq as usize] != 0 {

@@ -99,7 +99,7 @@ pub enum Piece {
 pub struct State {
     pub(crate) params: Params,
     /// Piece code of each square (0 = empty).
-    pub(crate) board: [u8; SQUARES],
+    pub(crate) board: [u8; 64],
     /// Squares of each seat's Sorcerer, Troll and Dwarf ([`NONE`] when absent).
     pub(crate) pieces: [[u8; 3]; 4],
     /// Square of each Rock by identity.
@@ -134,7 +134,7 @@ impl State {
     pub(crate) fn empty(params: Params) -> State {
         State {
             params,
-            board: [EMPTY; SQUARES],
+            board: [EMPTY; 64],
             pieces: [[NONE; 3]; 4],
             rocks: [0; 4],
             rocks_bb: 0,
@@ -166,7 +166,7 @@ impl State {
     /// ```
     pub fn piece_at(&self, c: boardgame_kit::Cell) -> Option<Piece> {
         let sq = board::square(c)?;
-        let code = self.board[sq as usize];
+        let code = self.board[sq as usize & 63];
         if code == EMPTY {
             return None;
         }
@@ -212,9 +212,9 @@ impl State {
 
     #[inline(always)]
     fn move_piece(&mut self, from: u8, to: u8) {
-        let c = self.board[from as usize];
-        self.board[from as usize] = EMPTY;
-        self.board[to as usize] = c;
+        let c = self.board[from as usize & 63];
+        self.board[from as usize & 63] = EMPTY;
+        self.board[to as usize & 63] = c;
         let i = idx_of(c) as usize;
         match kind_of(c) {
             ROCK => {
@@ -229,7 +229,7 @@ impl State {
     fn remove_team(&mut self, seat: u8) {
         for sq in self.pieces[seat as usize] {
             if sq != NONE {
-                self.board[sq as usize] = EMPTY;
+                self.board[sq as usize & 63] = EMPTY;
             }
         }
         self.pieces[seat as usize] = [NONE; 3];
@@ -243,7 +243,7 @@ impl State {
             return;
         }
         let Some(d) = dir_between(x, y) else { return };
-        let c = self.board[x as usize];
+        let c = self.board[x as usize & 63];
         let mover = self.to_move;
         let mut levitated = false;
         match kind_of(c) {
@@ -253,7 +253,7 @@ impl State {
                     let q = a.extra - EXTRA_LEV;
                     let dest = nb(q, d);
                     let rc = self.board.get(q as usize).copied().unwrap_or(EMPTY);
-                    if dest != NONE && is_rock(rc) && self.board[dest as usize] == EMPTY {
+                    if dest != NONE && is_rock(rc) && self.board[dest as usize & 63] == EMPTY {
                         self.move_piece(q, dest);
                         self.lev = idx_of(rc);
                         levitated = true;
@@ -261,7 +261,7 @@ impl State {
                 }
             }
             TROLL => {
-                let target = self.board[y as usize];
+                let target = self.board[y as usize & 63];
                 if is_rock(target) {
                     self.throw(x, y, a.extra.wrapping_sub(EXTRA_THROW) as usize & 3);
                     self.end_turn(mover);
@@ -270,14 +270,14 @@ impl State {
                 self.move_piece(x, y);
                 if a.extra == EXTRA_PULL {
                     let back = nb(x, board::opposite(d));
-                    if back != NONE && is_rock(self.board[back as usize]) {
+                    if back != NONE && is_rock(self.board[back as usize & 63]) {
                         self.move_piece(back, x);
                     }
                 }
             }
             DWARF => {
                 let mut z = y;
-                while z != NONE && self.board[z as usize] != EMPTY {
+                while z != NONE && self.board[z as usize & 63] != EMPTY {
                     z = nb(z, d);
                 }
                 if z == NONE {
@@ -304,11 +304,11 @@ impl State {
 
     /// The Troll on `x` steps onto the Rock on `y` and throws it in direction `t`.
     fn throw(&mut self, x: u8, y: u8, t: usize) {
-        let rc = self.board[y as usize];
+        let rc = self.board[y as usize & 63];
         let r = idx_of(rc);
-        let troll = self.board[x as usize];
-        self.board[x as usize] = EMPTY;
-        self.board[y as usize] = troll;
+        let troll = self.board[x as usize & 63];
+        self.board[x as usize & 63] = EMPTY;
+        self.board[y as usize & 63] = troll;
         self.pieces[idx_of(troll) as usize][1] = y;
         self.moved_this |= 1 << r;
         let mut cur = y;
@@ -317,7 +317,7 @@ impl State {
             if next == NONE {
                 break cur;
             }
-            let c = self.board[next as usize];
+            let c = self.board[next as usize & 63];
             if c == EMPTY || kind_of(c) == DWARF {
                 cur = next;
                 continue;
@@ -328,7 +328,7 @@ impl State {
             }
             break cur; // a Troll or a Rock
         };
-        let c = self.board[land as usize];
+        let c = self.board[land as usize & 63];
         if kind_of(c) == DWARF {
             self.pieces[idx_of(c) as usize][2] = NONE;
         }
@@ -336,7 +336,7 @@ impl State {
             // Only on an illegal throw; keep the state well-formed.
             return;
         }
-        self.board[land as usize] = rc;
+        self.board[land as usize & 63] = rc;
         self.rocks_bb ^= (1u64 << self.rocks[r as usize]) | (1u64 << land);
         self.rocks[r as usize] = land;
     }
@@ -389,7 +389,7 @@ impl State {
         let (x, y) = (a.from, a.to);
         let seatname = SEAT_NAMES[self.to_move as usize & 3];
         let (fc, tc) = (cell(x), cell(y));
-        let c = self.board[x as usize];
+        let c = self.board[x as usize & 63];
         if c == EMPTY {
             return format!("there is no piece on {fc}").into();
         }
@@ -402,7 +402,7 @@ impl State {
         let Some(d) = dir_between(x, y) else {
             return format!("{tc} is not orthogonally next to {fc}").into();
         };
-        let target = self.board[y as usize];
+        let target = self.board[y as usize & 63];
         let what = |code: u8| -> &'static str {
             match kind_of(code) {
                 ROCK => "a Rock",
@@ -422,7 +422,7 @@ impl State {
                 if a.extra >= EXTRA_LEV {
                     let q = a.extra - EXTRA_LEV;
                     let qc = cell(q);
-                    let rc = self.board[q as usize];
+                    let rc = self.board[q as usize & 63];
                     if !is_rock(rc) {
                         return format!("there is no Rock on {qc} to levitate").into();
                     }
@@ -443,8 +443,8 @@ impl State {
                     if dest == NONE {
                         return format!("the Rock on {qc} would leave the board going {}", dir_long_name(d)).into();
                     }
-                    if self.board[dest as usize] != EMPTY && dest != x {
-                        return format!("the Rock on {qc} can only be levitated onto an empty square: {} is on {}", what(self.board[dest as usize]), cell(dest)).into();
+                    if self.board[dest as usize & 63] != EMPTY && dest != x {
+                        return format!("the Rock on {qc} can only be levitated onto an empty square: {} is on {}", what(self.board[dest as usize & 63]), cell(dest)).into();
                     }
                 }
             }
@@ -461,8 +461,8 @@ impl State {
                     if z == NONE {
                         return format!("the Troll cannot throw {}: the board ends there", dir_long_name(t)).into();
                     }
-                    if z != x && is_rock_or_troll(self.board[z as usize]) {
-                        return format!("the Troll cannot throw {}: {} is on {}", dir_long_name(t), what(self.board[z as usize]), cell(z)).into();
+                    if z != x && is_rock_or_troll(self.board[z as usize & 63]) {
+                        return format!("the Troll cannot throw {}: {} is on {}", dir_long_name(t), what(self.board[z as usize & 63]), cell(z)).into();
                     }
                 } else if target != EMPTY {
                     return format!("a Troll may only step onto an empty square or a Rock: {} is on {tc}", what(target)).into();
@@ -470,7 +470,7 @@ impl State {
                     return format!("there is no Rock on {tc} to throw").into();
                 } else if a.extra == EXTRA_PULL {
                     let back = nb(x, board::opposite(d));
-                    if back == NONE || !is_rock(self.board[back as usize]) {
+                    if back == NONE || !is_rock(self.board[back as usize & 63]) {
                         return format!("no Rock stands right behind the Troll to pull (a step {} pulls from the square {} of {fc})", dir_long_name(d), dir_long_name(board::opposite(d))).into();
                     }
                 }
@@ -480,7 +480,7 @@ impl State {
                     return "a Dwarf step has no option".into();
                 }
                 let mut z = y;
-                while z != NONE && self.board[z as usize] != EMPTY {
+                while z != NONE && self.board[z as usize & 63] != EMPTY {
                     z = nb(z, d);
                 }
                 if z == NONE {
@@ -556,8 +556,9 @@ impl Game for State {
     }
 
     fn legal_actions(&self, out: &mut Actions<Self>) {
-        out.clear();
-        self.for_each_step(|a| out.push(a));
+        let mut buf = [Action::raw(0, 0, 0); 40];
+        let n = self.generate(&mut buf);
+        *out = Actions::<Self>::from_buf_and_len(buf, n);
     }
 
     fn count_legal(&self) -> usize {
@@ -565,11 +566,13 @@ impl Game for State {
     }
 
     fn is_legal(&self, action: &Action) -> bool {
-        let mut found = false;
         if self.is_playing() && self.board.get(action.from as usize).is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c)) {
-            self.for_each_step(|a| found |= a == *action);
+            let mut buf = [Action::raw(0, 0, 0); 40];
+            let n = self.generate(&mut buf);
+            buf[..n].contains(action)
+        } else {
+            false
         }
-        found
     }
 
     fn illegal_reason(&self, action: &Action) -> Cow<'static, str> {

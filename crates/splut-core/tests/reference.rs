@@ -404,7 +404,7 @@ fn matches_reference_on_random_games() {
         let p: Params = params.parse().unwrap();
         let mut rng = SplitMix64::new(42);
         let mut buf = Actions::<State>::new();
-        for _ in 0..40 {
+        for _ in 0..12 {
             let mut s = State::new(&p);
             for _ in 0..400 {
                 check(&s, p.turn_limit());
@@ -471,7 +471,7 @@ fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
 fn matches_reference_on_random_crowded_positions() {
     let mut rng = SplitMix64::new(7);
     let mut checked = 0;
-    for _ in 0..6000 {
+    for _ in 0..2500 {
         let Some((params, text)) = random_position(&mut rng) else { continue };
         let Ok(s) = State::from_position(&params, &text) else { continue };
         check(&s, 0);
@@ -485,5 +485,5 @@ fn matches_reference_on_random_crowded_positions() {
         }
         checked += 1;
     }
-    assert!(checked > 3000, "{checked}");
+    assert!(checked > 1200, "{checked}");
 }
