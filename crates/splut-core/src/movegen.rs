@@ -22,39 +22,52 @@ impl State {
         p
     }
 
-    /// Squares of the Rocks that may be levitated now (a bit per square).
+    /// The four Rocks sorted by square, each as `square << 1 | eligible` (eligible: it may be
+    /// levitated now), with a branch-free sorting network.
     #[inline(always)]
-    pub(crate) fn levitable(&self) -> u64 {
-        match self.lev {
-            crate::state::LEV_FRESH => {
-                let mut m = 0u64;
-                for r in 0..4 {
-                    if self.moved_prev & (1 << r) == 0 {
-                        m |= 1u64 << self.rocks[r];
-                    }
-                }
-                m
-            }
-            r if r < 4 => 1u64 << self.rocks[r as usize],
+    fn sorted_rocks(&self) -> [u16; 4] {
+        let elig: u8 = match self.lev {
+            crate::state::LEV_FRESH => !self.moved_prev & 15,
+            r if r < 4 => 1 << r,
             _ => 0,
+        };
+        let mut k = [0u16; 4];
+        for (i, slot) in k.iter_mut().enumerate() {
+            *slot = (self.rocks[i] as u16) << 1 | ((elig >> i) & 1) as u16;
         }
-    }
-
-    /// Writes every legal step of the player to move into `buf`, in `Ord` order; returns how
-    /// many (at most 40: see [`crate::State`]'s `ActionBuf`).
-    #[inline(always)]
-    pub(crate) fn generate(&self, buf: &mut [Action; 40]) -> usize {
-        let mut n = 0usize;
-        macro_rules! push {
-            ($a:expr) => {
-                if let Some(slot) = buf.get_mut(n) {
-                    *slot = $a;
-                    n += 1;
-                }
+        macro_rules! cs {
+            ($a:expr, $b:expr) => {
+                let (lo, hi) = (k[$a].min(k[$b]), k[$a].max(k[$b]));
+                k[$a] = lo;
+                k[$b] = hi;
             };
         }
+        cs!(0, 1);
+        cs!(2, 3);
+        cs!(0, 2);
+        cs!(1, 3);
+        cs!(1, 2);
+        k
+    }
+
+    /// Writes every legal step of the player to move into `buf` (when `WRITE`), in `Ord`
+    /// order, and returns how many there are (at most 40: see [`crate::State`]'s `ActionBuf`).
+    ///
+    /// Branch-free compaction: every candidate step is written at index `n` and `n` advances
+    /// only when the candidate is legal, so random positions cost few branch mispredictions.
+    #[inline(always)]
+    pub(crate) fn generate<const WRITE: bool>(&self, buf: &mut [Action; 64]) -> usize {
         if !self.is_playing() {
             return 0;
+        }
+        let mut n = 0usize;
+        macro_rules! cand {
+            ($a:expr, $ok:expr) => {
+                if WRITE {
+                    buf[n & 63] = $a;
+                }
+                n += ($ok) as usize;
+            };
         }
         let b = &self.board;
         for x in self.mover_squares() {
@@ -64,49 +77,43 @@ impl State {
             let row = NB[x as usize & 63];
             match kind_of(b[x as usize & 63]) {
                 SORCERER => {
-                    // eligible Rocks in square order
-                    let mut lev = [NONE; 4];
-                    let mut k = 0;
-                    let mut m = self.levitable();
-                    while m != 0 && k < 4 {
-                        lev[k] = m.trailing_zeros() as u8;
-                        m &= m - 1;
-                        k += 1;
-                    }
+                    let rocks = self.sorted_rocks();
+                    let any = rocks.iter().any(|k| k & 1 == 1);
                     for d in 0..4 {
                         let y = row[d];
-                        if y == NONE || b[y as usize & 63] != EMPTY {
+                        let step = (y != NONE) & (b[y as usize & 63] == EMPTY);
+                        cand!(Action::raw(x, y, 0), step);
+                        if !any {
                             continue;
                         }
-                        push!(Action::raw(x, y, 0));
-                        for &q in &lev[..k] {
+                        for key in rocks {
+                            let q = (key >> 1) as u8;
                             let dest = NB[q as usize & 63][d];
-                            if dest != NONE && (b[dest as usize & 63] == EMPTY || dest == x) {
-                                push!(Action::raw(x, y, EXTRA_LEV + q));
-                            }
+                            let ok = step
+                                & (key & 1 == 1)
+                                & (dest != NONE)
+                                & ((b[dest as usize & 63] == EMPTY) | (dest == x));
+                            cand!(Action::raw(x, y, EXTRA_LEV + q), ok);
                         }
                     }
                 }
                 TROLL => {
                     for d in 0..4 {
                         let y = row[d];
-                        if y == NONE {
-                            continue;
-                        }
                         let c = b[y as usize & 63];
-                        if c == EMPTY {
-                            push!(Action::raw(x, y, 0));
-                            let back = row[3 - d];
-                            if back != NONE && is_rock(b[back as usize & 63]) {
-                                push!(Action::raw(x, y, EXTRA_PULL));
-                            }
-                        } else if is_rock(c) {
+                        let on = y != NONE;
+                        let empty = on & (c == EMPTY);
+                        let rock = on & is_rock(c);
+                        cand!(Action::raw(x, y, 0), empty);
+                        let back = row[3 - d];
+                        cand!(Action::raw(x, y, EXTRA_PULL), empty & (back != NONE) & is_rock(b[back as usize & 63]));
+                        if rock {
+                            // rare: a branch is cheaper than four candidates
                             let yrow = NB[y as usize & 63];
                             for t in 0..4u8 {
                                 let z = yrow[t as usize];
-                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize & 63])) {
-                                    push!(Action::raw(x, y, EXTRA_THROW + t));
-                                }
+                                let ok = (z != NONE) & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
+                                cand!(Action::raw(x, y, EXTRA_THROW + t), ok);
                             }
                         }
                     }
@@ -114,16 +121,11 @@ impl State {
                 DWARF => {
                     for d in 0..4 {
                         let y = row[d];
-                        if y == NONE {
-                            continue;
-                        }
                         let mut z = y;
                         while z != NONE && b[z as usize & 63] != EMPTY {
                             z = NB[z as usize & 63][d];
                         }
-                        if z != NONE {
-                            push!(Action::raw(x, y, 0));
-                        }
+                        cand!(Action::raw(x, y, 0), (y != NONE) & (z != NONE));
                     }
                 }
                 _ => {}
@@ -174,6 +176,24 @@ impl State {
             }
         }
         false
+    }
+
+    /// Squares of the Rocks that may be levitated now (a bit per square).
+    #[inline(always)]
+    pub(crate) fn levitable(&self) -> u64 {
+        match self.lev {
+            crate::state::LEV_FRESH => {
+                let mut m = 0u64;
+                for r in 0..4 {
+                    if self.moved_prev & (1 << r) == 0 {
+                        m |= 1u64 << self.rocks[r];
+                    }
+                }
+                m
+            }
+            r if r < 4 => 1u64 << self.rocks[r as usize],
+            _ => 0,
+        }
     }
 
     /// Number of legal steps, counted without listing them.

@@ -1,7 +1,7 @@
 //! The action notation of the rules (`e2-e3`, `e5-d5/p`, `e4-e5/w`, `d3-d4/c6`) and the
 //! position notation of this crate.
 
-use crate::board::{self, cell, dir_name, square, DIRS, NONE, SQUARES};
+use crate::board::{self, cell, dir_name, square, DIRS, NONE};
 use crate::state::{State, Status, LEV_CLOSED, LEV_FRESH};
 use crate::{Params, SEAT_NAMES};
 use alloc::string::String;

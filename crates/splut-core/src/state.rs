@@ -556,9 +556,11 @@ impl Game for State {
     }
 
     fn legal_actions(&self, out: &mut Actions<Self>) {
+        let mut big = [Action::raw(0, 0, 0); 64];
+        let n = self.generate::<true>(&mut big);
         let mut buf = [Action::raw(0, 0, 0); 40];
-        let n = self.generate(&mut buf);
-        *out = Actions::<Self>::from_buf_and_len(buf, n);
+        buf.copy_from_slice(&big[..40]);
+        *out = Actions::<Self>::from_buf_and_len(buf, n.min(40));
     }
 
     fn count_legal(&self) -> usize {
@@ -567,9 +569,9 @@ impl Game for State {
 
     fn is_legal(&self, action: &Action) -> bool {
         if self.is_playing() && self.board.get(action.from as usize).is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c)) {
-            let mut buf = [Action::raw(0, 0, 0); 40];
-            let n = self.generate(&mut buf);
-            buf[..n].contains(action)
+            let mut buf = [Action::raw(0, 0, 0); 64];
+            let n = self.generate::<true>(&mut buf);
+            buf[..n.min(40)].contains(action)
         } else {
             false
         }
