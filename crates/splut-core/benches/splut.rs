@@ -22,7 +22,11 @@ fn crowded() -> State {
 }
 
 fn positions() -> Vec<(&'static str, State)> {
-    vec![("start", State::new(&Params::default())), ("midgame", after("", 7, 60)), ("crowded", crowded())]
+    vec![
+        ("start", State::new(&Params::default())),
+        ("midgame", after("", 7, 60)),
+        ("crowded", crowded()),
+    ]
 }
 
 fn generation(c: &mut Criterion) {
@@ -66,18 +70,35 @@ fn apply(c: &mut Criterion) {
 fn perft_bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
-    for (name, params, depth, leaves) in [("2p_d7", "", 7, 448_272u64), ("4p_d9", "players=4", 9, 2_316_399), ("midgame_d4", "mid", 4, 0)] {
-        let mut s = if params == "mid" { after("", 7, 60) } else { State::new(&params.parse().unwrap()) };
-        let leaves = if leaves == 0 { perft(&mut s, depth) } else { leaves };
+    for (name, params, depth, leaves) in [
+        ("2p_d7", "", 7, 448_272u64),
+        ("4p_d9", "players=4", 9, 2_316_399),
+        ("midgame_d4", "mid", 4, 0),
+    ] {
+        let mut s = if params == "mid" {
+            after("", 7, 60)
+        } else {
+            State::new(&params.parse().unwrap())
+        };
+        let leaves = if leaves == 0 {
+            perft(&mut s, depth)
+        } else {
+            leaves
+        };
         g.throughput(Throughput::Elements(leaves));
-        g.bench_function(name, |b| b.iter(|| assert_eq!(perft(&mut s, depth), leaves)));
+        g.bench_function(name, |b| {
+            b.iter(|| assert_eq!(perft(&mut s, depth), leaves))
+        });
     }
     g.finish();
 }
 
 fn playouts(c: &mut Criterion) {
     let mut g = c.benchmark_group("playout");
-    for (name, params) in [("2p_limit200", "turn_limit=200"), ("4p_limit200", "players=4,turn_limit=200")] {
+    for (name, params) in [
+        ("2p_limit200", "turn_limit=200"),
+        ("4p_limit200", "players=4,turn_limit=200"),
+    ] {
         let p: Params = params.parse().unwrap();
         let start = State::new(&p);
         g.throughput(Throughput::Elements(1));

@@ -5,6 +5,10 @@ use std::time::Instant;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
+    if what == "show" {
+        show();
+        return;
+    }
     if what == "components" {
         components();
         return;
@@ -20,14 +24,21 @@ fn main() {
         let p = "turn_limit=200".parse().unwrap();
         let start = State::new(&p);
         let t = Instant::now();
-        let games: u64 = std::env::args().nth(2).and_then(|x| x.parse().ok()).unwrap_or(20_000);
+        let games: u64 = std::env::args()
+            .nth(2)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(20_000);
         let mut len = 0;
         for seed in 0..games {
             let mut s = start;
             len += playout(&mut s, &mut SplitMix64::new(seed), u64::MAX).length;
         }
         let e = t.elapsed().as_secs_f64();
-        println!("playouts: {:.0} games/s, {:.1} steps/game", games as f64 / e, len as f64 / games as f64);
+        println!(
+            "playouts: {:.0} games/s, {:.1} steps/game",
+            games as f64 / e,
+            len as f64 / games as f64
+        );
     }
 }
 
@@ -77,4 +88,10 @@ pub fn components() {
         let e4 = t.elapsed().as_secs_f64() / n as f64 * 1e9;
         println!("{n} positions: legal {e1:.1} ns, count {e2:.1} ns, play {e3:.1} ns, below {e4:.1} ns ({tot})");
     }
+}
+
+/// Prints the start.
+#[allow(dead_code)]
+pub fn show() {
+    println!("{}", State::new(&"players=4".parse().unwrap()));
 }

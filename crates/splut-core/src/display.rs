@@ -70,7 +70,12 @@ impl fmt::Display for State {
                     if n == 1 { "" } else { "s" }
                 )
             }
-            Status::Won(w) => write!(f, "over: {} ({}) wins", SEAT_NAMES[w as usize & 3], COLOUR_NAMES[w as usize & 3]),
+            Status::Won(w) => write!(
+                f,
+                "over: {} ({}) wins",
+                SEAT_NAMES[w as usize & 3],
+                COLOUR_NAMES[w as usize & 3]
+            ),
             Status::Draw => write!(f, "over: draw"),
         }
     }

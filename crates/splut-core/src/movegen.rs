@@ -106,13 +106,17 @@ impl State {
                         let rock = on & is_rock(c);
                         cand!(Action::raw(x, y, 0), empty);
                         let back = row[3 - d];
-                        cand!(Action::raw(x, y, EXTRA_PULL), empty & (back != NONE) & is_rock(b[back as usize & 63]));
+                        cand!(
+                            Action::raw(x, y, EXTRA_PULL),
+                            empty & (back != NONE) & is_rock(b[back as usize & 63])
+                        );
                         if rock {
                             // rare: a branch is cheaper than four candidates
                             let yrow = NB[y as usize & 63];
                             for t in 0..4u8 {
                                 let z = yrow[t as usize];
-                                let ok = (z != NONE) & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
+                                let ok = (z != NONE)
+                                    & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
                                 cand!(Action::raw(x, y, EXTRA_THROW + t), ok);
                             }
                         }
@@ -156,7 +160,8 @@ impl State {
                     for d in 0..4 {
                         let y = nb(x, d);
                         // onto an empty square, or onto a Rock (throwing it back is always legal)
-                        if y != NONE && (b[y as usize & 63] == EMPTY || is_rock(b[y as usize & 63])) {
+                        if y != NONE && (b[y as usize & 63] == EMPTY || is_rock(b[y as usize & 63]))
+                        {
                             return true;
                         }
                     }

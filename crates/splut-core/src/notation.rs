@@ -129,7 +129,9 @@ impl FromStr for Action {
             Some(b'/') => {
                 at += 1;
                 match b.get(at).map(|c| c.to_ascii_lowercase()) {
-                    Some(c @ (b'p' | b'n' | b'e' | b's' | b'w')) if !b.get(at + 1).is_some_and(|d| d.is_ascii_digit()) => {
+                    Some(c @ (b'p' | b'n' | b'e' | b's' | b'w'))
+                        if !b.get(at + 1).is_some_and(|d| d.is_ascii_digit()) =>
+                    {
                         at += 1;
                         match c {
                             b'p' => EXTRA_PULL,
@@ -144,7 +146,13 @@ impl FromStr for Action {
                         at += k;
                         EXTRA_LEV + q
                     }
-                    _ => return Err(SyntaxError::new(s, at, "`p`, a direction (n, e, s, w) or a square")),
+                    _ => {
+                        return Err(SyntaxError::new(
+                            s,
+                            at,
+                            "`p`, a direction (n, e, s, w) or a square",
+                        ))
+                    }
                 }
             }
             Some(_) => return Err(SyntaxError::new(s, at, "`/` or the end of the action")),
@@ -272,7 +280,8 @@ impl<'a> Reader<'a> {
         if dash_ok && f == "-" {
             return Ok(NONE);
         }
-        let (c, n) = Cell::parse_prefix(f, at).map_err(|e| PositionError::Syntax(e.within(self.text, 0)))?;
+        let (c, n) =
+            Cell::parse_prefix(f, at).map_err(|e| PositionError::Syntax(e.within(self.text, 0)))?;
         if n != f.len() {
             return Err(self.err(at + n, "`,` or the end of the square"));
         }
@@ -340,7 +349,9 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
         for part in f.split(';') {
             let pat = at + off;
             off += part.len() + 1;
-            let (name, pieces) = part.split_once(':').ok_or_else(|| r.err(pat, "`SEAT:SORCERER,TROLL,DWARF`"))?;
+            let (name, pieces) = part
+                .split_once(':')
+                .ok_or_else(|| r.err(pat, "`SEAT:SORCERER,TROLL,DWARF`"))?;
             let seat = seat_of(name).ok_or_else(|| r.err(pat, "a seat name: s, w, n or e"))?;
             if st.alive & (1 << seat) != 0 {
                 return Err(r.err(pat, "each seat at most once"));
@@ -421,7 +432,9 @@ impl State {
                 continue;
             }
             if !params.seats().contains(Seat::of(seat as usize)) {
-                return Err(bad("a team of a seat that is not in this game is on the board"));
+                return Err(bad(
+                    "a team of a seat that is not in this game is on the board",
+                ));
             }
             if self.pieces[seat as usize][0] == NONE {
                 return Err(bad("a team without its Sorcerer is on the board"));
@@ -454,10 +467,14 @@ impl State {
                     return Err(bad("the steps left do not fit the turn's quota"));
                 }
                 if self.steps_left == quota && (this != 0 || lev != LEV_FRESH) {
-                    return Err(bad("nothing can have moved before the first step of a turn"));
+                    return Err(bad(
+                        "nothing can have moved before the first step of a turn",
+                    ));
                 }
                 if lev < 4 && (this & (1 << lev) == 0 || prev & (1 << lev) != 0) {
-                    return Err(bad("the levitated Rock must have moved this turn and not in the previous one"));
+                    return Err(bad(
+                        "the levitated Rock must have moved this turn and not in the previous one",
+                    ));
                 }
                 if lev == LEV_CLOSED && this == 0 {
                     return Err(bad("a broken levitation run needs a Rock moved this turn"));

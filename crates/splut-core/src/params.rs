@@ -42,7 +42,11 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Self {
-        Params { seats: default_seats(2), first: Seat::of(0), turn_limit: 0 }
+        Params {
+            seats: default_seats(2),
+            first: Seat::of(0),
+            turn_limit: 0,
+        }
     }
 }
 
@@ -58,7 +62,9 @@ fn default_seats(players: usize) -> SeatSet {
 /// The default first seat for a set of seats.
 fn default_first(seats: SeatSet) -> Seat {
     if seats.len() == 3 {
-        let empty = SeatSet::from_bits(!seats.bits() & 0b1111).lowest().unwrap_or(Seat::of(3));
+        let empty = SeatSet::from_bits(!seats.bits() & 0b1111)
+            .lowest()
+            .unwrap_or(Seat::of(3));
         seats.next_after(empty).unwrap_or(Seat::of(0))
     } else {
         seats.lowest().unwrap_or(Seat::of(0))
@@ -74,20 +80,31 @@ impl Params {
     /// and no turn limit.
     pub fn with_seats(seats: SeatSet) -> Result<Params, ParamError> {
         check_seats(seats, &seats_text(seats))?;
-        Ok(Params { seats, first: default_first(seats), turn_limit: 0 })
+        Ok(Params {
+            seats,
+            first: default_first(seats),
+            turn_limit: 0,
+        })
     }
 
     /// The same parameters with another first seat (it must be in play).
     pub fn with_first(self, first: Seat) -> Result<Params, ParamError> {
         if !self.seats.contains(first) {
-            return Err(ParamError::bad_value("first", first.name(SEAT_NAMES), "a seat in play"));
+            return Err(ParamError::bad_value(
+                "first",
+                first.name(SEAT_NAMES),
+                "a seat in play",
+            ));
         }
         Ok(Params { first, ..self })
     }
 
     /// The same parameters with a turn limit (0 = none).
     pub fn with_turn_limit(self, turn_limit: u32) -> Params {
-        Params { turn_limit: turn_limit.min(MAX_TURN_LIMIT), ..self }
+        Params {
+            turn_limit: turn_limit.min(MAX_TURN_LIMIT),
+            ..self
+        }
     }
 
     /// Number of players.
@@ -114,10 +131,18 @@ impl Params {
 fn check_seats(seats: SeatSet, text: &str) -> Result<(), ParamError> {
     let n = seats.len();
     if !(2..=4).contains(&n) || seats.bits() & !0b1111 != 0 {
-        return Err(ParamError::bad_value("seats", text, "2 to 4 of the seats s, w, n, e"));
+        return Err(ParamError::bad_value(
+            "seats",
+            text,
+            "2 to 4 of the seats s, w, n, e",
+        ));
     }
     if n == 2 && seats.bits() != 0b0101 && seats.bits() != 0b1010 {
-        return Err(ParamError::bad_value("seats", text, "two opposite seats: sn or we"));
+        return Err(ParamError::bad_value(
+            "seats",
+            text,
+            "two opposite seats: sn or we",
+        ));
     }
     Ok(())
 }
@@ -127,9 +152,15 @@ impl fmt::Display for Params {
         let n = self.players();
         let players = (n != 2).then(|| n.to_string());
         let seats = (self.seats != default_seats(n)).then(|| seats_text(self.seats));
-        let first = (self.first != default_first(self.seats)).then(|| self.first.name(SEAT_NAMES).to_string());
+        let first = (self.first != default_first(self.seats))
+            .then(|| self.first.name(SEAT_NAMES).to_string());
         let limit = (self.turn_limit != 0).then(|| self.turn_limit.to_string());
-        f.write_str(&join([("players", players), ("seats", seats), ("first", first), ("turn_limit", limit)]))
+        f.write_str(&join([
+            ("players", players),
+            ("seats", seats),
+            ("first", first),
+            ("turn_limit", limit),
+        ]))
     }
 }
 
@@ -147,8 +178,9 @@ impl FromStr for Params {
                     let mut set = SeatSet::EMPTY;
                     for ch in v.chars() {
                         let name = ch.to_ascii_lowercase().to_string();
-                        let seat = Seat::from_name(&name, SEAT_NAMES)
-                            .ok_or_else(|| ParamError::bad_value(k, v, "seat letters among s, w, n, e"))?;
+                        let seat = Seat::from_name(&name, SEAT_NAMES).ok_or_else(|| {
+                            ParamError::bad_value(k, v, "seat letters among s, w, n, e")
+                        })?;
                         if set.contains(seat) {
                             return Err(ParamError::bad_value(k, v, "each seat at most once"));
                         }
@@ -183,7 +215,11 @@ impl FromStr for Params {
             Some((_, v)) => return Err(ParamError::bad_value("first", v, "a seat in play")),
             None => default_first(seats),
         };
-        Ok(Params { seats, first, turn_limit })
+        Ok(Params {
+            seats,
+            first,
+            turn_limit,
+        })
     }
 }
 

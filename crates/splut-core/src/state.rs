@@ -122,7 +122,12 @@ pub struct State {
 }
 
 /// Start squares (Sorcerer, Troll, Dwarf) of each seat, and the Rocks' start squares.
-const START: [[&str; 3]; 4] = [["d2", "f2", "e2"], ["b6", "b4", "b5"], ["f8", "d8", "e8"], ["h4", "h6", "h5"]];
+const START: [[&str; 3]; 4] = [
+    ["d2", "f2", "e2"],
+    ["b6", "b4", "b5"],
+    ["f8", "d8", "e8"],
+    ["h4", "h6", "h5"],
+];
 const ROCK_START: [&str; 4] = ["e1", "a5", "e9", "i5"];
 
 fn sq_of(name: &str) -> u8 {
@@ -414,7 +419,11 @@ impl State {
         match kind_of(c) {
             SORCERER => {
                 if target != EMPTY {
-                    return format!("a Sorcerer may only step onto an empty square: {} is on {tc}", what(target)).into();
+                    return format!(
+                        "a Sorcerer may only step onto an empty square: {} is on {tc}",
+                        what(target)
+                    )
+                    .into();
                 }
                 if a.extra == EXTRA_PULL || (a.extra >= EXTRA_THROW && a.extra < EXTRA_LEV) {
                     return "only a Troll pulls or throws".into();
@@ -441,7 +450,11 @@ impl State {
                     }
                     let dest = nb(q, d);
                     if dest == NONE {
-                        return format!("the Rock on {qc} would leave the board going {}", dir_long_name(d)).into();
+                        return format!(
+                            "the Rock on {qc} would leave the board going {}",
+                            dir_long_name(d)
+                        )
+                        .into();
                     }
                     if self.board[dest as usize & 63] != EMPTY && dest != x {
                         return format!("the Rock on {qc} can only be levitated onto an empty square: {} is on {}", what(self.board[dest as usize & 63]), cell(dest)).into();
@@ -459,13 +472,27 @@ impl State {
                     let t = (a.extra - EXTRA_THROW) as usize & 3;
                     let z = nb(y, t);
                     if z == NONE {
-                        return format!("the Troll cannot throw {}: the board ends there", dir_long_name(t)).into();
+                        return format!(
+                            "the Troll cannot throw {}: the board ends there",
+                            dir_long_name(t)
+                        )
+                        .into();
                     }
                     if z != x && is_rock_or_troll(self.board[z as usize & 63]) {
-                        return format!("the Troll cannot throw {}: {} is on {}", dir_long_name(t), what(self.board[z as usize & 63]), cell(z)).into();
+                        return format!(
+                            "the Troll cannot throw {}: {} is on {}",
+                            dir_long_name(t),
+                            what(self.board[z as usize & 63]),
+                            cell(z)
+                        )
+                        .into();
                     }
                 } else if target != EMPTY {
-                    return format!("a Troll may only step onto an empty square or a Rock: {} is on {tc}", what(target)).into();
+                    return format!(
+                        "a Troll may only step onto an empty square or a Rock: {} is on {tc}",
+                        what(target)
+                    )
+                    .into();
                 } else if a.extra >= EXTRA_THROW {
                     return format!("there is no Rock on {tc} to throw").into();
                 } else if a.extra == EXTRA_PULL {
@@ -484,7 +511,11 @@ impl State {
                     z = nb(z, d);
                 }
                 if z == NONE {
-                    return format!("the Dwarf cannot push the line {}: it would leave the board", dir_long_name(d)).into();
+                    return format!(
+                        "the Dwarf cannot push the line {}: it would leave the board",
+                        dir_long_name(d)
+                    )
+                    .into();
                 }
             }
         }
@@ -568,7 +599,12 @@ impl Game for State {
     }
 
     fn is_legal(&self, action: &Action) -> bool {
-        if self.is_playing() && self.board.get(action.from as usize).is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c)) {
+        if self.is_playing()
+            && self
+                .board
+                .get(action.from as usize)
+                .is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c))
+        {
             let mut buf = [Action::raw(0, 0, 0); 64];
             let n = self.generate::<true>(&mut buf);
             buf[..n.min(40)].contains(action)

@@ -5,7 +5,15 @@ use splut_core::State;
 
 fn run(params: &str, games: usize) {
     let p = params.parse().unwrap();
-    check::<State>(&p, &Config { games, seed: 11, max_actions: 400, probes: 6 });
+    check::<State>(
+        &p,
+        &Config {
+            games,
+            seed: 11,
+            max_actions: 400,
+            probes: 6,
+        },
+    );
 }
 
 #[test]

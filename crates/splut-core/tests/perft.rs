@@ -13,7 +13,11 @@ fn rows() -> Vec<(String, u32, u64)> {
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
             assert_eq!(f.len(), 3, "bad row {l:?}");
-            let p = if f[0] == "-" { String::new() } else { f[0].to_string() };
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
             (p, f[1].parse().unwrap(), f[2].parse().unwrap())
         })
         .collect()
@@ -28,7 +32,11 @@ fn run(fast: bool) {
         let params: Params = p.parse().unwrap();
         let mut s = State::new(&params);
         assert_eq!(perft(&mut s, depth), count, "perft({p:?}, {depth})");
-        assert_eq!(s, State::new(&params), "perft must leave the state unchanged");
+        assert_eq!(
+            s,
+            State::new(&params),
+            "perft must leave the state unchanged"
+        );
         ran += 1;
     }
     assert!(ran > 0);
@@ -50,7 +58,10 @@ fn perft_divide_sums_to_perft() {
     let mut s = State::new(&"players=4".parse().unwrap());
     let d = perft_divide(&mut s, 5);
     assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 1653);
-    assert_eq!(d.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(), ["d2-d3", "e2-e3", "f2-f3"]);
+    assert_eq!(
+        d.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(),
+        ["d2-d3", "e2-e3", "f2-f3"]
+    );
 }
 
 /// Perft from positions in the middle of games (mid-turn, levitation runs, bans) agrees with a

@@ -15,7 +15,9 @@ const GAMES: [(&str, &str, u64); 4] = [
 ];
 
 fn path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("playthrough-{name}.txt"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("playthrough-{name}.txt"))
 }
 
 fn render(record: &Record<State>) -> String {
@@ -48,10 +50,14 @@ fn golden_playthroughs() {
             let record = Record::<State>::replay(p, &actions).unwrap();
             std::fs::write(&file, render(&record)).unwrap();
         }
-        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let text =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let mut lines = text.lines();
         let record: Record<State> = lines.next().unwrap().parse().unwrap();
-        assert!(record.state().to_act() == boardgame_kit::ToAct::Over, "{name}: the golden game is played to its end");
+        assert!(
+            record.state().to_act() == boardgame_kit::ToAct::Over,
+            "{name}: the golden game is played to its end"
+        );
         let expected: Vec<&str> = lines.collect();
         let got = render(&record);
         let got: Vec<&str> = got.lines().skip(1).collect();

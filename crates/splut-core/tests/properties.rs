@@ -25,13 +25,25 @@ fn pieces(s: &State) -> Vec<(String, Piece)> {
 fn check_invariants(s: &State) -> Result<(), TestCaseError> {
     let ps = pieces(s);
     // exactly four Rocks, each once
-    let mut rocks: Vec<u8> = ps.iter().filter_map(|(_, p)| if let Piece::Rock(i) = p { Some(*i) } else { None }).collect();
+    let mut rocks: Vec<u8> = ps
+        .iter()
+        .filter_map(|(_, p)| {
+            if let Piece::Rock(i) = p {
+                Some(*i)
+            } else {
+                None
+            }
+        })
+        .collect();
     rocks.sort();
     prop_assert_eq!(rocks, vec![0, 1, 2, 3]);
     // no two pieces on a square: each piece is found once
     for seat in 0..4 {
         let seat = boardgame_kit::Seat::of(seat);
-        let sorcerers = ps.iter().filter(|(_, p)| *p == Piece::Sorcerer(seat)).count();
+        let sorcerers = ps
+            .iter()
+            .filter(|(_, p)| *p == Piece::Sorcerer(seat))
+            .count();
         let trolls = ps.iter().filter(|(_, p)| *p == Piece::Troll(seat)).count();
         let dwarves = ps.iter().filter(|(_, p)| *p == Piece::Dwarf(seat)).count();
         prop_assert!(trolls <= 1 && dwarves <= 1 && sorcerers <= 1);
@@ -48,7 +60,13 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
     let fields: Vec<&str> = pos.split(' ').collect();
     let mut squares: Vec<&str> = fields[0].split(',').collect();
     for team in fields[1].split(';').filter(|t| *t != "-") {
-        squares.extend(team.split_once(':').unwrap().1.split(',').filter(|x| *x != "-"));
+        squares.extend(
+            team.split_once(':')
+                .unwrap()
+                .1
+                .split(',')
+                .filter(|x| *x != "-"),
+        );
     }
     let n = squares.len();
     squares.sort();

@@ -133,9 +133,19 @@ impl M {
                 continue;
             }
             let sq = |p| self.find(p).map(|(f, r)| name(f, r)).unwrap_or("-".into());
-            teams.push(format!("{}:{},{},{}", SEATS[s], sq(P::S(s)), sq(P::T(s)), sq(P::D(s))));
+            teams.push(format!(
+                "{}:{},{},{}",
+                SEATS[s],
+                sq(P::S(s)),
+                sq(P::T(s)),
+                sq(P::D(s))
+            ));
         }
-        let teams = if teams.is_empty() { "-".to_string() } else { teams.join(";") };
+        let teams = if teams.is_empty() {
+            "-".to_string()
+        } else {
+            teams.join(";")
+        };
         let who = self.over.clone().unwrap_or(SEATS[self.to_move].to_string());
         let lev = match self.lev {
             None => "x".to_string(),
@@ -150,7 +160,17 @@ impl M {
                 s
             }
         };
-        format!("{} {} {} {} {} {} {} {}", rocks.join(","), teams, who, self.turn, self.steps, lev, mask(&self.moved), mask(&self.prev))
+        format!(
+            "{} {} {} {} {} {} {} {}",
+            rocks.join(","),
+            teams,
+            who,
+            self.turn,
+            self.steps,
+            lev,
+            mask(&self.moved),
+            mask(&self.prev)
+        )
     }
 
     /// Pieces of a seat, as (kind letter, file, rank).
@@ -227,7 +247,12 @@ impl M {
                             g[f as usize][r as usize] = None;
                             for (ddf, ddr, tn) in DIRS {
                                 let (zf, zr) = (tf + ddf, tr + ddr);
-                                if on(zf, zr) && !matches!(g[zf as usize][zr as usize], Some(P::Rock(_)) | Some(P::T(_))) {
+                                if on(zf, zr)
+                                    && !matches!(
+                                        g[zf as usize][zr as usize],
+                                        Some(P::Rock(_)) | Some(P::T(_))
+                                    )
+                                {
                                     out.push(format!("{mv}/{tn}"));
                                 }
                             }
@@ -281,7 +306,9 @@ impl M {
                 self.mv(x, y);
                 if let Some(q) = suffix {
                     let q = parse_sq(q);
-                    let Some(P::Rock(id)) = self.at(q.0, q.1) else { panic!() };
+                    let Some(P::Rock(id)) = self.at(q.0, q.1) else {
+                        panic!()
+                    };
                     self.mv(q, (q.0 + df, q.1 + dr));
                     self.lev = Some(Some(id));
                     levitated = true;
@@ -291,7 +318,8 @@ impl M {
                 if let Some(P::Rock(id)) = self.at(y.0, y.1) {
                     // throw
                     let t = DIRS.iter().find(|d| Some(d.2) == suffix).unwrap();
-                    self.grid[y.0 as usize][y.1 as usize] = self.grid[x.0 as usize][x.1 as usize].take();
+                    self.grid[y.0 as usize][y.1 as usize] =
+                        self.grid[x.0 as usize][x.1 as usize].take();
                     self.moved[id] = true;
                     let mut cur = y;
                     loop {
@@ -305,7 +333,8 @@ impl M {
                                 // Splut!
                                 for f in 0..9 {
                                     for r in 0..9 {
-                                        if matches!(self.grid[f][r], Some(P::S(z)) | Some(P::T(z)) | Some(P::D(z)) if z == s) {
+                                        if matches!(self.grid[f][r], Some(P::S(z)) | Some(P::T(z)) | Some(P::D(z)) if z == s)
+                                        {
                                             self.grid[f][r] = None;
                                         }
                                     }
@@ -362,7 +391,10 @@ impl M {
             return;
         }
         // candidates clockwise from the seat after the mover, the mover last
-        let order: Vec<usize> = (1..=4).map(|k| (mover + k) % 4).filter(|&s| self.in_play[s]).collect();
+        let order: Vec<usize> = (1..=4)
+            .map(|k| (mover + k) % 4)
+            .filter(|&s| self.in_play[s])
+            .collect();
         for s in order {
             if self.limit > 0 && self.turn >= self.limit {
                 self.over = Some("draw".into());
@@ -400,7 +432,15 @@ fn check(state: &State, limit: u32) {
 
 #[test]
 fn matches_reference_on_random_games() {
-    for params in ["", "seats=we", "players=3", "players=4", "players=3,seats=wne,first=e", "players=4,turn_limit=20", "turn_limit=7"] {
+    for params in [
+        "",
+        "seats=we",
+        "players=3",
+        "players=4",
+        "players=3,seats=wne,first=e",
+        "players=4,turn_limit=20",
+        "turn_limit=7",
+    ] {
         let p: Params = params.parse().unwrap();
         let mut rng = SplitMix64::new(42);
         let mut buf = Actions::<State>::new();
@@ -408,7 +448,9 @@ fn matches_reference_on_random_games() {
             let mut s = State::new(&p);
             for _ in 0..400 {
                 check(&s, p.turn_limit());
-                let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else { break };
+                let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else {
+                    break;
+                };
                 s.play_unchecked(a);
             }
         }
@@ -419,7 +461,10 @@ fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
     let seatsets = ["sn", "we", "swn", "wne", "sne", "swe", "swne"];
     let seats = seatsets[rng.below(seatsets.len() as u64) as usize];
     let params: Params = format!("seats={seats}").parse().unwrap();
-    let squares: Vec<(i32, i32)> = (0..9).flat_map(|f| (0..9).map(move |r| (f, r))).filter(|&(f, r)| on(f, r)).collect();
+    let squares: Vec<(i32, i32)> = (0..9)
+        .flat_map(|f| (0..9).map(move |r| (f, r)))
+        .filter(|&(f, r)| on(f, r))
+        .collect();
     let mut free = squares.clone();
     let mut take = |rng: &mut SplitMix64| {
         let i = rng.below(free.len() as u64) as usize;
@@ -435,8 +480,16 @@ fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
         }
         alive.push(i);
         let s = take(rng);
-        let t = if rng.below(6) == 0 { "-".to_string() } else { take(rng) };
-        let d = if rng.below(4) == 0 { "-".to_string() } else { take(rng) };
+        let t = if rng.below(6) == 0 {
+            "-".to_string()
+        } else {
+            take(rng)
+        };
+        let d = if rng.below(4) == 0 {
+            "-".to_string()
+        } else {
+            take(rng)
+        };
         teams.push(format!("{ch}:{s},{t},{d}"));
     }
     let to_move = alive[rng.below(alive.len() as u64) as usize];
@@ -444,7 +497,11 @@ fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
     let q = quota(turn);
     let steps = 1 + rng.below(q as u64) as u32;
     let mut prev: Vec<u8> = (0..4).filter(|_| turn > 1 && rng.below(3) == 0).collect();
-    let mut moved: Vec<u8> = if steps < q { (0..4).filter(|_| rng.below(3) == 0).collect() } else { vec![] };
+    let mut moved: Vec<u8> = if steps < q {
+        (0..4).filter(|_| rng.below(3) == 0).collect()
+    } else {
+        vec![]
+    };
     let lev = if steps < q {
         match rng.below(3) {
             0 => "-".to_string(),
@@ -462,8 +519,24 @@ fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
     } else {
         "-".to_string()
     };
-    let mask = |v: &Vec<u8>| if v.is_empty() { "-".to_string() } else { v.iter().map(|x| x.to_string()).collect() };
-    let text = format!("{} {} {} {} {} {} {} {}", rocks.join(","), teams.join(";"), SEATS[to_move], turn, steps, lev, mask(&moved), mask(&prev));
+    let mask = |v: &Vec<u8>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.iter().map(|x| x.to_string()).collect()
+        }
+    };
+    let text = format!(
+        "{} {} {} {} {} {} {} {}",
+        rocks.join(","),
+        teams.join(";"),
+        SEATS[to_move],
+        turn,
+        steps,
+        lev,
+        mask(&moved),
+        mask(&prev)
+    );
     Some((params, text))
 }
 
@@ -472,14 +545,20 @@ fn matches_reference_on_random_crowded_positions() {
     let mut rng = SplitMix64::new(7);
     let mut checked = 0;
     for _ in 0..2500 {
-        let Some((params, text)) = random_position(&mut rng) else { continue };
-        let Ok(s) = State::from_position(&params, &text) else { continue };
+        let Some((params, text)) = random_position(&mut rng) else {
+            continue;
+        };
+        let Ok(s) = State::from_position(&params, &text) else {
+            continue;
+        };
         check(&s, 0);
         // and a few steps on from there
         let mut s = s;
         let mut buf = Actions::<State>::new();
         for _ in 0..6 {
-            let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else { break };
+            let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else {
+                break;
+            };
             s.play_unchecked(a);
             check(&s, 0);
         }

@@ -47,7 +47,12 @@ fn at(s: &State, c: &str) -> Option<Piece> {
 
 /// Plays `t`, which must be legal.
 fn play(s: &mut State, t: &str) {
-    assert!(is_legal(s, t), "{t} should be legal in {}: {:?}", s.position(), legal(s));
+    assert!(
+        is_legal(s, t),
+        "{t} should be legal in {}: {:?}",
+        s.position(),
+        legal(s)
+    );
     s.play(act(t));
 }
 
@@ -153,16 +158,28 @@ fn first_player_rules() {
     assert_eq!(State::new(&params("seats=wne")).to_act(), ToAct::Seat(W)); // empty s -> w
     assert_eq!(State::new(&params("seats=sne")).to_act(), ToAct::Seat(N)); // empty w -> n
     assert_eq!(State::new(&params("seats=swe")).to_act(), ToAct::Seat(E)); // empty n -> e
-    assert_eq!(State::new(&params("players=4,first=n")).to_act(), ToAct::Seat(N));
-    assert_eq!(State::new(&params("players=3,first=n")).to_act(), ToAct::Seat(N));
+    assert_eq!(
+        State::new(&params("players=4,first=n")).to_act(),
+        ToAct::Seat(N)
+    );
+    assert_eq!(
+        State::new(&params("players=3,first=n")).to_act(),
+        ToAct::Seat(N)
+    );
 }
 
 #[test]
 fn seats_parameter_rules() {
     assert_eq!(params("seats=swne").players(), 4);
     assert!("players=2,seats=swn".parse::<Params>().is_err());
-    assert!("seats=sw".parse::<Params>().is_err(), "two players must sit opposite");
-    assert!("players=2,first=w".parse::<Params>().is_err(), "first must be in play");
+    assert!(
+        "seats=sw".parse::<Params>().is_err(),
+        "two players must sit opposite"
+    );
+    assert!(
+        "players=2,first=w".parse::<Params>().is_err(),
+        "first must be in play"
+    );
 }
 
 #[test]
@@ -237,7 +254,11 @@ fn example_1_pull() {
 #[test]
 fn example_2_no_pull_from_two_squares_away() {
     let mut s = pos("", "g5,e1,c3,g3 s:c7,e5,-;n:g7,-,- s 3 3 - - -");
-    assert!(!legal(&s).iter().any(|a| a.ends_with("/p")), "{:?}", legal(&s));
+    assert!(
+        !legal(&s).iter().any(|a| a.ends_with("/p")),
+        "{:?}",
+        legal(&s)
+    );
     assert!(refused(&s, "e5-d5/p").contains("pull"));
     play(&mut s, "e5-d5");
     assert_eq!(at(&s, "g5"), rock(0));
@@ -258,7 +279,10 @@ fn example_3_pull_only_in_line() {
 /// Spare Rocks e1, i5, e9.
 #[test]
 fn example_4_throw_flies_over_a_dwarf_and_lands_before_a_troll() {
-    let mut s = pos("players=4", "e5,e1,i5,e9 s:d2,e4,-;w:b6,-,-;n:f8,-,d5;e:h4,b5,- s 3 3 - - -");
+    let mut s = pos(
+        "players=4",
+        "e5,e1,i5,e9 s:d2,e4,-;w:b6,-,-;n:f8,-,d5;e:h4,b5,- s 3 3 - - -",
+    );
     play(&mut s, "e4-e5/w");
     assert_eq!(at(&s, "c5"), rock(0));
     assert_eq!(at(&s, "d5"), Some(Piece::Dwarf(N)));
@@ -273,7 +297,10 @@ fn example_4_throw_flies_over_a_dwarf_and_lands_before_a_troll() {
 /// Spare Rocks e1, a5, i5.
 #[test]
 fn example_5_splut_removes_the_whole_team() {
-    let mut s = pos("players=4", "e4,e1,a5,i5 s:d2,f4,-;w:b6,-,-;n:f8,-,-;e:e7,h6,h5 s 3 3 - - -");
+    let mut s = pos(
+        "players=4",
+        "e4,e1,a5,i5 s:d2,f4,-;w:b6,-,-;n:f8,-,-;e:e7,h6,h5 s 3 3 - - -",
+    );
     play(&mut s, "f4-e4/n");
     assert_eq!(at(&s, "e7"), rock(0));
     assert_eq!(at(&s, "h6"), None);
@@ -400,7 +427,11 @@ fn troll_never_onto_a_piece_other_than_a_rock() {
 fn nobody_steps_off_the_board() {
     // Sorcerer on the e1 tip has one neighbour only
     let s = pos("", "e5,e9,a5,i5 s:e1,-,-;n:c7,-,- s 3 3 - - -");
-    assert!(legal(&s).iter().all(|a| a.starts_with("e1-e2")), "{:?}", legal(&s));
+    assert!(
+        legal(&s).iter().all(|a| a.starts_with("e1-e2")),
+        "{:?}",
+        legal(&s)
+    );
     assert_eq!(legal(&s), ["e1-e2", "e1-e2/e5"]);
 }
 
@@ -447,7 +478,10 @@ fn throw_directions_judged_after_the_troll_left() {
     // (e4, north's) -> illegal; east: f5, the square the Troll left -> legal (straight back);
     // west: d5 empty -> legal.
     let s = pos("", "e5,e6,e1,e9 s:c7,f5,-;n:g7,e4,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s).into_iter().filter(|a| a.starts_with("f5-e5")).collect();
+    let l: Vec<String> = legal(&s)
+        .into_iter()
+        .filter(|a| a.starts_with("f5-e5"))
+        .collect();
     assert_eq!(l, ["f5-e5/e", "f5-e5/w"]);
     let why = refused(&s, "f5-e5/n");
     assert_eq!(why, "the Troll cannot throw north: a Rock is on e6");
@@ -460,7 +494,10 @@ fn throw_direction_off_the_board_is_illegal() {
     // Rock on the a5 tip, Troll b5 steps onto it: n, s and w of a5 are off the board, so the
     // only throw is straight back east.
     let s = pos("", "a5,e1,e9,i5 s:c7,b5,-;n:g7,-,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s).into_iter().filter(|a| a.starts_with("b5-a5")).collect();
+    let l: Vec<String> = legal(&s)
+        .into_iter()
+        .filter(|a| a.starts_with("b5-a5"))
+        .collect();
     assert_eq!(l, ["b5-a5/e"]);
     let why = refused(&s, "b5-a5/w");
     assert!(why.contains("board"), "{why}");
@@ -510,14 +547,24 @@ fn dwarf_with_a_sorcerer_behind_it_is_flown_over() {
     // Rock e5 thrown west: north's Dwarf d5 then north's Sorcerer c5: the Rock flies over the
     // Dwarf onto the Sorcerer; the whole north team leaves. A west (yellow) Dwarf before another
     // Sorcerer of a 3-player game survives.
-    let mut s = pos("seats=swn", "e5,a5,e1,e9 s:c7,f5,-;w:c5,-,d5;n:g7,-,- s 3 3 - - -");
+    let mut s = pos(
+        "seats=swn",
+        "e5,a5,e1,e9 s:c7,f5,-;w:c5,-,d5;n:g7,-,- s 3 3 - - -",
+    );
     play(&mut s, "f5-e5/w");
     assert_eq!(at(&s, "c5"), rock(0));
     assert_eq!(at(&s, "d5"), None, "yellow's Dwarf leaves with its team");
     assert!(!s.in_play().contains(W));
-    let mut s = pos("seats=swn", "e5,a5,e1,e9 s:c7,f5,-;w:c5,-,-;n:g7,-,d5 s 3 3 - - -");
+    let mut s = pos(
+        "seats=swn",
+        "e5,a5,e1,e9 s:c7,f5,-;w:c5,-,-;n:g7,-,d5 s 3 3 - - -",
+    );
     play(&mut s, "f5-e5/w");
-    assert_eq!(at(&s, "d5"), Some(Piece::Dwarf(N)), "another team's Dwarf flown over survives");
+    assert_eq!(
+        at(&s, "d5"),
+        Some(Piece::Dwarf(N)),
+        "another team's Dwarf flown over survives"
+    );
     assert!(!s.in_play().contains(W));
     assert_eq!(s.to_act(), ToAct::Seat(N));
 }
@@ -548,12 +595,18 @@ fn killing_ones_own_sorcerer_two_players_the_other_wins() {
 #[test]
 fn after_an_elimination_play_passes_to_the_next_seat_still_in_play() {
     // Four players; red kills yellow (w), the next seat: play passes to north.
-    let mut s = pos("players=4", "e5,e1,e9,i5 s:d2,f5,-;w:b5,-,-;n:f8,-,-;e:h4,-,- s 3 3 - - -");
+    let mut s = pos(
+        "players=4",
+        "e5,e1,e9,i5 s:d2,f5,-;w:b5,-,-;n:f8,-,-;e:h4,-,- s 3 3 - - -",
+    );
     play(&mut s, "f5-e5/w");
     assert!(!s.in_play().contains(W));
     assert_eq!(s.to_act(), ToAct::Seat(N));
     // red kills itself: play passes to the next seat after red still in play
-    let mut s = pos("players=4", "e5,e1,e9,i5 s:e7,d5,-;w:b6,-,-;n:f8,-,-;e:h4,-,- s 3 3 - - -");
+    let mut s = pos(
+        "players=4",
+        "e5,e1,e9,i5 s:e7,d5,-;w:b6,-,-;n:f8,-,-;e:h4,-,- s 3 3 - - -",
+    );
     play(&mut s, "d5-e5/n");
     assert!(!s.in_play().contains(S));
     assert_eq!(s.to_act(), ToAct::Seat(W));
@@ -564,7 +617,10 @@ fn the_last_player_with_a_sorcerer_wins_at_once() {
     let mut s = pos("players=3", "e5,e1,e9,i5 s:d2,f5,-;w:b5,-,- s 3 3 - - -");
     play(&mut s, "f5-e5/w");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(S)));
+    assert_eq!(
+        s.outcome().unwrap().result,
+        GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(S))
+    );
     assert!(legal(&s).is_empty());
     let mut c = s;
     assert_eq!(c.try_play(act("d2-d3")), Err(PlayError::GameOver));
@@ -609,7 +665,10 @@ fn levitation_is_optional_one_action_per_eligible_rock() {
     // red Sorcerer e5; Rocks on c5, e2, g6, i5. Step north: c5 -> c6, e2 -> e3, g6 -> g7 all
     // empty; i5 -> i6 off the board.
     let s = pos("", "c5,e2,g6,i5 s:e5,-,-;n:c7,-,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s).into_iter().filter(|a| a.starts_with("e5-e6")).collect();
+    let l: Vec<String> = legal(&s)
+        .into_iter()
+        .filter(|a| a.starts_with("e5-e6"))
+        .collect();
     assert_eq!(l, ["e5-e6", "e5-e6/c5", "e5-e6/e2", "e5-e6/g6"]);
     let why = refused(&s, "e5-e6/i5");
     assert!(why.contains("leave the board"), "{why}");
@@ -714,7 +773,11 @@ fn no_legal_step_loses_the_rest_of_the_turn() {
     assert_eq!(s.to_act(), ToAct::Seat(N));
     assert_eq!(s.turn(), 4);
     assert_eq!(s.steps_left(), 3);
-    assert_eq!(s.moved_previous_turn(), 0b100, "Rock 2 (was d4) moved in red's turn");
+    assert_eq!(
+        s.moved_previous_turn(),
+        0b100,
+        "Rock 2 (was d4) moved in red's turn"
+    );
 }
 
 /// Red's Sorcerer e7 steps to e8 levitating the Rock e6 behind it into e7; with Rocks on d8 and
@@ -732,7 +795,10 @@ fn nobody_can_step_the_game_is_drawn() {
 fn a_stuck_seat_loses_its_turn_which_counts_and_clears_the_ban() {
     // As above with east in play: red is boxed, north (stuck) loses turn 4, east plays turn 5;
     // the Rock red moved is not banned for east, because north's lost turn came in between.
-    let mut s = pos("seats=sne", "e6,d8,f8,e1 s:e7,-,-;n:e9,-,-;e:h5,-,- s 3 3 - - -");
+    let mut s = pos(
+        "seats=sne",
+        "e6,d8,f8,e1 s:e7,-,-;n:e9,-,-;e:h5,-,- s 3 3 - - -",
+    );
     play(&mut s, "e7-e8/e6");
     assert_eq!(s.to_act(), ToAct::Seat(E));
     assert_eq!(s.turn(), 5);
@@ -776,7 +842,15 @@ fn action_texts_are_distinct_per_choice() {
         assert_eq!(act(t).to_string(), t);
     }
     assert_eq!(act("E5-D5/P").to_string(), "e5-d5/p");
-    for bad in ["e2e3", "e2-e3/", "e2-e3/x", "e2-e3/e", "e2-j3", "e2-e3/p/p", "e2-e3 "] {
+    for bad in [
+        "e2e3",
+        "e2-e3/",
+        "e2-e3/x",
+        "e2-e3/e",
+        "e2-j3",
+        "e2-e3/p/p",
+        "e2-e3 ",
+    ] {
         if bad == "e2-e3/e" {
             continue; // `/e` is a throw east
         }
@@ -794,7 +868,10 @@ fn illegal_actions_are_refused_with_the_state_unchanged() {
 
 #[test]
 fn position_notation_of_the_start() {
-    assert_eq!(State::new(&params("")).position(), "e1,a5,e9,i5 s:d2,f2,e2;n:f8,d8,e8 s 1 1 - - -");
+    assert_eq!(
+        State::new(&params("")).position(),
+        "e1,a5,e9,i5 s:d2,f2,e2;n:f8,d8,e8 s 1 1 - - -"
+    );
     assert_eq!(
         State::new(&params("players=4")).position(),
         "e1,a5,e9,i5 s:d2,f2,e2;w:b6,b4,b5;n:f8,d8,e8;e:h4,h6,h5 s 1 1 - - -"
