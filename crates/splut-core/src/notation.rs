@@ -202,7 +202,7 @@ pub(crate) fn write_position(s: &State) -> String {
     }
     out.push(' ');
     let mut firstteam = true;
-    for seat in 0..4 {
+    for (seat, (name, team)) in SEAT_NAMES.iter().zip(s.pieces.iter()).enumerate() {
         if s.alive & (1 << seat) == 0 {
             continue;
         }
@@ -210,9 +210,9 @@ pub(crate) fn write_position(s: &State) -> String {
             out.push(';');
         }
         firstteam = false;
-        out.push_str(SEAT_NAMES[seat]);
+        out.push_str(name);
         out.push(':');
-        for (k, &p) in s.pieces[seat].iter().enumerate() {
+        for (k, &p) in team.iter().enumerate() {
             if k > 0 {
                 out.push(',');
             }

@@ -3,7 +3,7 @@
 //! record and compares every line. `BLESS=1 cargo test -p splut-core --test playthrough`
 //! rewrites the files (check the first moves by eye against the rules before committing).
 
-use boardgame_kit::{drivers::status_line, playout, Game, Record, SplitMix64};
+use boardgame_kit::{drivers::status_line, Game, Record, SplitMix64};
 use splut_core::State;
 use std::path::PathBuf;
 
@@ -21,7 +21,7 @@ fn path(name: &str) -> PathBuf {
 }
 
 fn render(record: &Record<State>) -> String {
-    let mut r = Record::<State>::new(record.params().clone());
+    let mut r = Record::<State>::new(*record.params());
     let mut out = format!("{record}\n{}\n", status_line(r.state()));
     for &a in record.actions() {
         r.play(a).unwrap();
@@ -46,7 +46,6 @@ fn golden_playthroughs() {
                 actions.push(a);
                 s.play(a);
             }
-            let _ = playout::<State, SplitMix64>;
             let record = Record::<State>::replay(p, &actions).unwrap();
             std::fs::write(&file, render(&record)).unwrap();
         }

@@ -2,6 +2,8 @@
 //! a 9x9 array (its own position reader and writer included), cross-checked against the fast
 //! engine: the same legal steps (as sorted texts) and, after each of them, the same position.
 
+#![allow(clippy::needless_range_loop)] // plain index loops on purpose: the reference is written for clarity
+
 use boardgame_kit::{Actions, Game, RandomSource, SplitMix64};
 use splut_core::{Params, State};
 
