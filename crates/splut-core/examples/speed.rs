@@ -5,6 +5,16 @@ use std::time::Instant;
 
 fn main() {
     let what = std::env::args().nth(1).unwrap_or_default();
+    if what == "kplayout" {
+        let start = State::new(&"turn_limit=200".parse().unwrap());
+        let mut len = 0;
+        for seed in 0..300 {
+            let mut s = start;
+            len += s.random_playout(&mut SplitMix64::new(seed), u64::MAX).0;
+        }
+        println!("{len} steps");
+        return;
+    }
     if what == "show" {
         show();
         return;
@@ -19,6 +29,10 @@ fn main() {
         let n = perft(&mut s, 8);
         let e = t.elapsed().as_secs_f64();
         println!("perft 8: {n} leaves, {:.1} M leaves/s", n as f64 / e / 1e6);
+        let t = Instant::now();
+        let n = s.perft(8);
+        let e = t.elapsed().as_secs_f64();
+        println!("kernel perft 8: {n} leaves, {:.1} M leaves/s", n as f64 / e / 1e6);
     }
     if what != "perft" {
         let p = "turn_limit=200".parse().unwrap();
@@ -39,6 +53,14 @@ fn main() {
             games as f64 / e,
             len as f64 / games as f64
         );
+        let t = Instant::now();
+        let mut len = 0;
+        for seed in 0..games {
+            let mut s = start;
+            len += s.random_playout(&mut SplitMix64::new(seed), u64::MAX).0;
+        }
+        let e = t.elapsed().as_secs_f64();
+        println!("kernel playouts: {:.0} games/s, {:.1} steps/game", games as f64 / e, len as f64 / games as f64);
     }
 }
 

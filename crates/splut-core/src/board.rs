@@ -93,6 +93,26 @@ const fn build_nb() -> [[u8; 4]; 64] {
 /// (rows 41.. are all [`NONE`]) so that `NB[sq & 63]` needs no bounds check.
 pub const NB: [[u8; 4]; 64] = build_nb();
 
+const fn build_nb_bits() -> [[u64; 4]; 64] {
+    let mut t = [[0u64; 4]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let n = NB[s][d];
+            if n != NONE {
+                t[s][d] = 1u64 << n;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The neighbour of each square in each direction as a one-bit mask (0 off the board).
+pub const NB_BIT: [[u64; 4]; 64] = build_nb_bits();
+
 /// The neighbour of `sq` in direction index `d`, [`NONE`] off the board (or for a bad square).
 #[inline(always)]
 pub fn nb(sq: u8, d: usize) -> u8 {

@@ -57,6 +57,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+mod kernels;
 mod movegen;
 mod notation;
 mod params;

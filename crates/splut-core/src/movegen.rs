@@ -1,7 +1,7 @@
 //! Legal-step generation (heap-free): one pass over the mover's three pieces, directions in
 //! destination order, so the list comes out sorted by [`Action`]'s `Ord`.
 
-use crate::board::{nb, NB, NONE};
+use crate::board::{nb, NB, NB_BIT, NONE};
 use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 use crate::state::{is_rock, is_rock_or_troll, kind_of, State, DWARF, EMPTY, SORCERER, TROLL};
 
@@ -78,6 +78,8 @@ impl State {
             match kind_of(b[x as usize & 63]) {
                 SORCERER => {
                     let rocks = self.sorted_rocks();
+                    // squares a levitated Rock may enter: empty, or the one the Sorcerer leaves
+                    let free = !self.occ | (1u64 << (x & 63));
                     let any = rocks.iter().any(|k| k & 1 == 1);
                     for d in 0..4 {
                         let y = row[d];
@@ -88,11 +90,7 @@ impl State {
                         }
                         for key in rocks {
                             let q = (key >> 1) as u8;
-                            let dest = NB[q as usize & 63][d];
-                            let ok = step
-                                & (key & 1 == 1)
-                                & (dest != NONE)
-                                & ((b[dest as usize & 63] == EMPTY) | (dest == x));
+                            let ok = step & (key & 1 == 1) & (NB_BIT[q as usize & 63][d] & free != 0);
                             cand!(Action::raw(x, y, EXTRA_LEV + q), ok);
                         }
                     }

@@ -35,11 +35,7 @@ pub(crate) const EXTRA_LEV: u8 = 8;
 /// assert!("a1-a2".parse::<Action>().is_err()); // a1 is not on the diamond
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Action {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    pub(crate) extra: u8,
-}
+pub struct Action(u32);
 
 /// What a step does besides moving its piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,7 +53,25 @@ pub enum ActionKind {
 impl Action {
     #[inline(always)]
     pub(crate) const fn raw(from: u8, to: u8, extra: u8) -> Action {
-        Action { from, to, extra }
+        Action((from as u32) << 16 | (to as u32) << 8 | extra as u32)
+    }
+
+    /// Origin square index.
+    #[inline(always)]
+    pub(crate) const fn f(self) -> u8 {
+        (self.0 >> 16) as u8
+    }
+
+    /// Destination square index.
+    #[inline(always)]
+    pub(crate) const fn t(self) -> u8 {
+        (self.0 >> 8) as u8
+    }
+
+    /// The option code (0 plain, pull, throws, levitations).
+    #[inline(always)]
+    pub(crate) const fn x(self) -> u8 {
+        self.0 as u8
     }
 
     /// A step from `from` to `to` with an option; `None` when a square (or the levitated
@@ -70,22 +84,22 @@ impl Action {
             ActionKind::Throw(d) => EXTRA_THROW + board::dir_index(d) as u8,
             ActionKind::Levitate(c) => EXTRA_LEV + square(c)?,
         };
-        Some(Action { from, to, extra })
+        Some(Action::raw(from, to, extra))
     }
 
     /// The square the piece leaves.
     pub fn from(&self) -> Cell {
-        cell(self.from)
+        cell(self.f())
     }
 
     /// The square the piece enters.
     pub fn to(&self) -> Cell {
-        cell(self.to)
+        cell(self.t())
     }
 
     /// The option of the step.
     pub fn kind(&self) -> ActionKind {
-        match self.extra {
+        match self.x() {
             0 => ActionKind::Step,
             EXTRA_PULL => ActionKind::Pull,
             e if e < EXTRA_LEV => ActionKind::Throw(DIRS[(e - EXTRA_THROW) as usize & 3]),
@@ -96,8 +110,8 @@ impl Action {
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", cell(self.from), cell(self.to))?;
-        match self.extra {
+        write!(f, "{}-{}", cell(self.f()), cell(self.t()))?;
+        match self.x() {
             0 => Ok(()),
             EXTRA_PULL => f.write_str("/p"),
             e if e < EXTRA_LEV => write!(f, "/{}", dir_name((e - EXTRA_THROW) as usize)),
@@ -160,7 +174,7 @@ impl FromStr for Action {
         if at != s.len() {
             return Err(SyntaxError::new(s, at, "the end of the action"));
         }
-        Ok(Action { from, to, extra })
+        Ok(Action::raw(from, to, extra))
     }
 }
 
@@ -450,6 +464,7 @@ impl State {
                 self.board[sq as usize] = crate::state::code(k as u8 + 1, seat);
             }
         }
+        self.recompute_occ();
         let quota = crate::state::quota(self.turn);
         if self.turn == 0 {
             return Err(bad("turns are numbered from 1"));

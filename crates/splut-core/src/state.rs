@@ -106,6 +106,8 @@ pub struct State {
     pub(crate) rocks: [u8; 4],
     /// Squares holding Rocks, one bit each.
     pub(crate) rocks_bb: u64,
+    /// Occupied squares (any piece or Rock), one bit each.
+    pub(crate) occ: u64,
     /// Seats still in play (a bit each).
     pub(crate) alive: u8,
     pub(crate) to_move: u8,
@@ -143,6 +145,7 @@ impl State {
             pieces: [[NONE; 3]; 4],
             rocks: [0; 4],
             rocks_bb: 0,
+            occ: 0,
             alive: 0,
             to_move: 0,
             steps_left: 1,
@@ -151,6 +154,16 @@ impl State {
             moved_this: 0,
             moved_prev: 0,
             status: Status::Playing,
+        }
+    }
+
+    /// Recomputes the occupancy bitboard from the board.
+    pub(crate) fn recompute_occ(&mut self) {
+        self.occ = 0;
+        for (sq, &c) in self.board.iter().enumerate().take(SQUARES) {
+            if c != EMPTY {
+                self.occ |= 1u64 << sq;
+            }
         }
     }
 
@@ -220,6 +233,7 @@ impl State {
         let c = self.board[from as usize & 63];
         self.board[from as usize & 63] = EMPTY;
         self.board[to as usize & 63] = c;
+        self.occ ^= (1u64 << (from & 63)) | (1u64 << (to & 63));
         let i = idx_of(c) as usize;
         match kind_of(c) {
             ROCK => {
@@ -232,9 +246,10 @@ impl State {
     }
 
     fn remove_team(&mut self, seat: u8) {
-        for sq in self.pieces[seat as usize] {
+        for sq in self.pieces[seat as usize & 3] {
             if sq != NONE {
                 self.board[sq as usize & 63] = EMPTY;
+                self.occ &= !(1u64 << (sq & 63));
             }
         }
         self.pieces[seat as usize] = [NONE; 3];
@@ -243,7 +258,7 @@ impl State {
 
     /// Applies one step (assumed legal) and settles the state.
     pub(crate) fn apply(&mut self, a: Action) {
-        let (x, y) = (a.from, a.to);
+        let (x, y) = (a.f(), a.t());
         if x as usize >= SQUARES || y as usize >= SQUARES || !self.is_playing() {
             return;
         }
@@ -254,8 +269,8 @@ impl State {
         match kind_of(c) {
             SORCERER => {
                 self.move_piece(x, y);
-                if a.extra >= EXTRA_LEV {
-                    let q = a.extra - EXTRA_LEV;
+                if a.x() >= EXTRA_LEV {
+                    let q = a.x() - EXTRA_LEV;
                     let dest = nb(q, d);
                     let rc = self.board.get(q as usize).copied().unwrap_or(EMPTY);
                     if dest != NONE && is_rock(rc) && self.board[dest as usize & 63] == EMPTY {
@@ -268,12 +283,12 @@ impl State {
             TROLL => {
                 let target = self.board[y as usize & 63];
                 if is_rock(target) {
-                    self.throw(x, y, a.extra.wrapping_sub(EXTRA_THROW) as usize & 3);
+                    self.throw(x, y, a.x().wrapping_sub(EXTRA_THROW) as usize & 3);
                     self.end_turn(mover);
                     return;
                 }
                 self.move_piece(x, y);
-                if a.extra == EXTRA_PULL {
+                if a.x() == EXTRA_PULL {
                     let back = nb(x, board::opposite(d));
                     if back != NONE && is_rock(self.board[back as usize & 63]) {
                         self.move_piece(back, x);
@@ -314,6 +329,7 @@ impl State {
         let troll = self.board[x as usize & 63];
         self.board[x as usize & 63] = EMPTY;
         self.board[y as usize & 63] = troll;
+        self.occ &= !(1u64 << (x & 63));
         self.pieces[idx_of(troll) as usize][1] = y;
         self.moved_this |= 1 << r;
         let mut cur = y;
@@ -342,6 +358,7 @@ impl State {
             return;
         }
         self.board[land as usize & 63] = rc;
+        self.occ |= 1u64 << (land & 63);
         self.rocks_bb ^= (1u64 << self.rocks[r as usize]) | (1u64 << land);
         self.rocks[r as usize] = land;
     }
@@ -391,7 +408,7 @@ impl State {
         if !self.is_playing() {
             return "the game is over".into();
         }
-        let (x, y) = (a.from, a.to);
+        let (x, y) = (a.f(), a.t());
         let seatname = SEAT_NAMES[self.to_move as usize & 3];
         let (fc, tc) = (cell(x), cell(y));
         let c = self.board[x as usize & 63];
@@ -425,11 +442,11 @@ impl State {
                     )
                     .into();
                 }
-                if a.extra == EXTRA_PULL || (a.extra >= EXTRA_THROW && a.extra < EXTRA_LEV) {
+                if a.x() == EXTRA_PULL || (a.x() >= EXTRA_THROW && a.x() < EXTRA_LEV) {
                     return "only a Troll pulls or throws".into();
                 }
-                if a.extra >= EXTRA_LEV {
-                    let q = a.extra - EXTRA_LEV;
+                if a.x() >= EXTRA_LEV {
+                    let q = a.x() - EXTRA_LEV;
                     let qc = cell(q);
                     let rc = self.board[q as usize & 63];
                     if !is_rock(rc) {
@@ -462,14 +479,14 @@ impl State {
                 }
             }
             TROLL => {
-                if a.extra >= EXTRA_LEV {
+                if a.x() >= EXTRA_LEV {
                     return "only a Sorcerer levitates".into();
                 }
                 if is_rock(target) {
-                    if a.extra < EXTRA_THROW {
+                    if a.x() < EXTRA_THROW {
                         return format!("a Troll stepping onto the Rock on {tc} must throw it: add /n, /e, /s or /w").into();
                     }
-                    let t = (a.extra - EXTRA_THROW) as usize & 3;
+                    let t = (a.x() - EXTRA_THROW) as usize & 3;
                     let z = nb(y, t);
                     if z == NONE {
                         return format!(
@@ -493,9 +510,9 @@ impl State {
                         what(target)
                     )
                     .into();
-                } else if a.extra >= EXTRA_THROW {
+                } else if a.x() >= EXTRA_THROW {
                     return format!("there is no Rock on {tc} to throw").into();
-                } else if a.extra == EXTRA_PULL {
+                } else if a.x() == EXTRA_PULL {
                     let back = nb(x, board::opposite(d));
                     if back == NONE || !is_rock(self.board[back as usize & 63]) {
                         return format!("no Rock stands right behind the Troll to pull (a step {} pulls from the square {} of {fc})", dir_long_name(d), dir_long_name(board::opposite(d))).into();
@@ -503,7 +520,7 @@ impl State {
                 }
             }
             _ => {
-                if a.extra != 0 {
+                if a.x() != 0 {
                     return "a Dwarf step has no option".into();
                 }
                 let mut z = y;
@@ -568,6 +585,7 @@ impl Game for State {
             }
         }
         s.to_move = params.first().index() as u8 & 3;
+        s.recompute_occ();
         s
     }
 
@@ -602,7 +620,7 @@ impl Game for State {
         if self.is_playing()
             && self
                 .board
-                .get(action.from as usize)
+                .get(action.f() as usize)
                 .is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c))
         {
             let mut buf = [Action::raw(0, 0, 0); 64];

@@ -91,3 +91,25 @@ fn bulk_counting_agrees_with_listing() {
         }
     }
 }
+
+#[test]
+fn perft_kernel_agrees_with_the_golden_table() {
+    for (p, depth, count) in rows() {
+        if count <= 600_000 {
+            assert_eq!(State::new(&p.parse().unwrap()).perft(depth), count, "{p:?} {depth}");
+        }
+    }
+}
+
+#[test]
+fn random_playout_kernel_ends_games() {
+    let mut rng = boardgame_kit::SplitMix64::new(5);
+    for p in ["turn_limit=200", "players=4,turn_limit=200", ""] {
+        for _ in 0..50 {
+            let mut s = State::new(&p.parse().unwrap());
+            let (steps, outcome) = s.random_playout(&mut rng, 100_000);
+            assert!(outcome.is_some() && steps > 0);
+            assert_eq!(State::from_position(&p.parse().unwrap(), &s.position()).unwrap(), s);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Search kernels: perft and random playouts straight on the state, without the generic
+//! action list, undo records or the kit's division-based random draw.
+
+use crate::notation::Action;
+use crate::State;
+use boardgame_kit::{Game, Outcome, RandomSource};
+
+impl State {
+    /// Perft (the number of step sequences of exactly `depth` steps), bulk-counting the last
+    /// step: the same count as [`boardgame_kit::perft`], faster.
+    ///
+    /// ```
+    /// use boardgame_kit::Game;
+    /// let s = splut_core::State::new(&Default::default());
+    /// assert_eq!(s.perft(3), 79);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_steps() as u64,
+            _ => {
+                let mut buf = [Action::raw(0, 0, 0); 64];
+                let n = self.generate::<true>(&mut buf).min(40);
+                let mut total = 0;
+                for &a in &buf[..n] {
+                    let mut child = *self;
+                    child.apply(a);
+                    total += child.perft(depth - 1);
+                }
+                total
+            }
+        }
+    }
+
+    /// Plays uniformly random legal steps until the game ends (or `max_steps` steps were
+    /// played); returns the number of steps and the outcome (`None` if stopped early). The
+    /// index is drawn with a multiply-shift on 32 random bits (bias below 2^-26), so a seed
+    /// gives other games than [`boardgame_kit::playout`].
+    ///
+    /// ```
+    /// use boardgame_kit::{Game, SplitMix64};
+    /// let mut s = splut_core::State::new(&"turn_limit=50".parse().unwrap());
+    /// let (steps, outcome) = s.random_playout(&mut SplitMix64::new(1), u64::MAX);
+    /// assert!(steps <= 150 && outcome.is_some());
+    /// ```
+    pub fn random_playout<R: RandomSource + ?Sized>(&mut self, rng: &mut R, max_steps: u64) -> (u64, Option<Outcome>) {
+        let mut buf = [Action::raw(0, 0, 0); 64];
+        let mut steps = 0;
+        while steps < max_steps {
+            let n = self.generate::<true>(&mut buf).min(40);
+            if n == 0 {
+                break;
+            }
+            let k = (((rng.next_u64() >> 32) * n as u64) >> 32) as usize;
+            self.apply(buf[k.min(n - 1)]);
+            steps += 1;
+        }
+        (steps, self.outcome())
+    }
+}
