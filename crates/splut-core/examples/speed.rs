@@ -8,7 +8,8 @@ fn main() {
     if what == "kplayout" {
         let start = State::new(&"turn_limit=200".parse().unwrap());
         let mut len = 0;
-        for seed in 0..300 {
+        let games: u64 = std::env::args().nth(2).and_then(|x| x.parse().ok()).unwrap_or(300);
+        for seed in 0..games {
             let mut s = start;
             len += s.random_playout(&mut SplitMix64::new(seed), u64::MAX).0;
         }
