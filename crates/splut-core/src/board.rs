@@ -113,6 +113,42 @@ const fn build_nb_bits() -> [[u64; 4]; 64] {
 /// The neighbour of each square in each direction as a one-bit mask (0 off the board).
 pub const NB_BIT: [[u64; 4]; 64] = build_nb_bits();
 
+const fn build_rays() -> ([[u64; 4]; 64], [u64; 64], [u64; 64]) {
+    let mut ray = [[0u64; 4]; 64];
+    let mut all = [0u64; 64];
+    let mut nbm = [0u64; 64];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let mut z = NB[s][d];
+            if z != NONE {
+                nbm[s] |= 1u64 << z;
+            }
+            while z != NONE {
+                ray[s][d] |= 1u64 << z;
+                z = NB[z as usize][d];
+            }
+            all[s] |= ray[s][d];
+            d += 1;
+        }
+        s += 1;
+    }
+    (ray, all, nbm)
+}
+
+const RAYS: ([[u64; 4]; 64], [u64; 64], [u64; 64]) = build_rays();
+
+/// The squares from a square (excluded) to the edge in each direction: a Dwarf can step that
+/// way exactly when one of them is empty (the first empty one ends the pushed line).
+pub const RAY: [[u64; 4]; 64] = RAYS.0;
+
+/// The union of the four rays of a square.
+pub const RAY_ALL: [u64; 64] = RAYS.1;
+
+/// The neighbours of a square, as a mask.
+pub const NB_MASK: [u64; 64] = RAYS.2;
+
 /// The neighbour of `sq` in direction index `d`, [`NONE`] off the board (or for a bad square).
 #[inline(always)]
 pub fn nb(sq: u8, d: usize) -> u8 {

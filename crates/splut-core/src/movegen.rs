@@ -1,9 +1,9 @@
 //! Legal-step generation (heap-free): one pass over the mover's three pieces, directions in
 //! destination order, so the list comes out sorted by [`Action`]'s `Ord`.
 
-use crate::board::{nb, NB, NB_BIT, NONE};
+use crate::board::{NB, NB_BIT, NB_MASK, NONE, RAY, RAY_ALL};
 use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
-use crate::state::{is_rock, is_rock_or_troll, kind_of, State, DWARF, EMPTY, SORCERER, TROLL};
+use crate::state::{is_rock_or_troll, kind_of, State, DWARF, SORCERER, TROLL};
 
 impl State {
     /// The mover's piece squares (Sorcerer, Troll, Dwarf; absent ones [`NONE`]) sorted by square.
@@ -54,7 +54,8 @@ impl State {
     /// order, and returns how many there are (at most 40: see [`crate::State`]'s `ActionBuf`).
     ///
     /// Branch-free compaction: every candidate step is written at index `n` and `n` advances
-    /// only when the candidate is legal, so random positions cost few branch mispredictions.
+    /// only when the candidate is legal (tested on the occupancy bitboards), so random
+    /// positions cost few branch mispredictions.
     #[inline(always)]
     pub(crate) fn generate<const WRITE: bool>(&self, buf: &mut [Action; 64]) -> usize {
         if !self.is_playing() {
@@ -70,20 +71,24 @@ impl State {
             };
         }
         let b = &self.board;
+        let emp = !self.occ;
+        let rocks_bb = self.rocks_bb;
         for x in self.mover_squares() {
             if x == NONE {
                 break;
             }
-            let row = NB[x as usize & 63];
-            match kind_of(b[x as usize & 63]) {
+            let xi = x as usize & 63;
+            let row = NB[xi];
+            let bits = NB_BIT[xi];
+            match kind_of(b[xi]) {
                 SORCERER => {
                     let rocks = self.sorted_rocks();
-                    // squares a levitated Rock may enter: empty, or the one the Sorcerer leaves
-                    let free = !self.occ | (1u64 << (x & 63));
                     let any = rocks.iter().any(|k| k & 1 == 1);
+                    // squares a levitated Rock may enter: empty, or the one the Sorcerer leaves
+                    let free = emp | (1u64 << xi);
                     for d in 0..4 {
                         let y = row[d];
-                        let step = (y != NONE) & (b[y as usize & 63] == EMPTY);
+                        let step = bits[d] & emp != 0;
                         cand!(Action::raw(x, y, 0), step);
                         if !any {
                             continue;
@@ -98,36 +103,24 @@ impl State {
                 TROLL => {
                     for d in 0..4 {
                         let y = row[d];
-                        let c = b[y as usize & 63];
-                        let on = y != NONE;
-                        let empty = on & (c == EMPTY);
-                        let rock = on & is_rock(c);
+                        let empty = bits[d] & emp != 0;
                         cand!(Action::raw(x, y, 0), empty);
-                        let back = row[3 - d];
-                        cand!(
-                            Action::raw(x, y, EXTRA_PULL),
-                            empty & (back != NONE) & is_rock(b[back as usize & 63])
-                        );
-                        if rock {
+                        cand!(Action::raw(x, y, EXTRA_PULL), empty & (bits[3 - d] & rocks_bb != 0));
+                        if bits[d] & rocks_bb != 0 {
                             // rare: a branch is cheaper than four candidates
                             let yrow = NB[y as usize & 63];
                             for t in 0..4u8 {
                                 let z = yrow[t as usize];
-                                let ok = (z != NONE)
-                                    & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
+                                let ok = (z != NONE) & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
                                 cand!(Action::raw(x, y, EXTRA_THROW + t), ok);
                             }
                         }
                     }
                 }
                 DWARF => {
+                    let ray = RAY[xi];
                     for d in 0..4 {
-                        let y = row[d];
-                        let mut z = y;
-                        while z != NONE && b[z as usize & 63] != EMPTY {
-                            z = NB[z as usize & 63][d];
-                        }
-                        cand!(Action::raw(x, y, 0), (y != NONE) & (z != NONE));
+                        cand!(Action::raw(x, row[d], 0), ray[d] & emp != 0);
                     }
                 }
                 _ => {}
@@ -137,136 +130,68 @@ impl State {
     }
 
     /// Whether `seat` would have at least one legal step here (quota and levitation aside:
-    /// a step exists whenever a plain one does).
+    /// a step exists whenever a plain one does): the Sorcerer next to an empty square, the
+    /// Troll next to an empty square or a Rock (throwing it back is always legal), or an
+    /// empty square on one of the Dwarf's rays. Absent pieces index the empty row 63.
     #[inline]
     pub(crate) fn can_step(&self, seat: u8) -> bool {
-        let b = &self.board;
-        for x in self.pieces[seat as usize & 3] {
-            if x == NONE {
-                continue;
-            }
-            match kind_of(b[x as usize & 63]) {
-                SORCERER => {
-                    for d in 0..4 {
-                        let y = nb(x, d);
-                        if y != NONE && b[y as usize & 63] == EMPTY {
-                            return true;
-                        }
-                    }
-                }
-                TROLL => {
-                    for d in 0..4 {
-                        let y = nb(x, d);
-                        // onto an empty square, or onto a Rock (throwing it back is always legal)
-                        if y != NONE && (b[y as usize & 63] == EMPTY || is_rock(b[y as usize & 63]))
-                        {
-                            return true;
-                        }
-                    }
-                }
-                DWARF => {
-                    for d in 0..4 {
-                        let mut z = nb(x, d);
-                        while z != NONE && b[z as usize & 63] != EMPTY {
-                            z = nb(z, d);
-                        }
-                        if z != NONE {
-                            return true;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        false
-    }
-
-    /// Squares of the Rocks that may be levitated now (a bit per square).
-    #[inline(always)]
-    pub(crate) fn levitable(&self) -> u64 {
-        match self.lev {
-            crate::state::LEV_FRESH => {
-                let mut m = 0u64;
-                for r in 0..4 {
-                    if self.moved_prev & (1 << r) == 0 {
-                        m |= 1u64 << self.rocks[r];
-                    }
-                }
-                m
-            }
-            r if r < 4 => 1u64 << self.rocks[r as usize],
-            _ => 0,
-        }
+        let [s, t, d] = self.pieces[seat as usize & 3];
+        let emp = !self.occ;
+        (NB_MASK[s as usize & 63] & emp) | (NB_MASK[t as usize & 63] & (emp | self.rocks_bb)) | (RAY_ALL[d as usize & 63] & emp) != 0
     }
 
     /// Number of legal steps, counted without listing them.
+    #[inline]
     pub(crate) fn count_steps(&self) -> usize {
         if !self.is_playing() {
             return 0;
         }
-        let b = &self.board;
-        let mut n = 0usize;
-        for x in self.pieces[self.to_move as usize & 3] {
-            if x == NONE {
-                continue;
-            }
-            match kind_of(b[x as usize & 63]) {
-                SORCERER => {
-                    let lev = self.levitable();
-                    for d in 0..4 {
-                        let y = nb(x, d);
-                        if y == NONE || b[y as usize & 63] != EMPTY {
-                            continue;
-                        }
-                        n += 1;
-                        let mut m = lev;
-                        while m != 0 {
-                            let q = m.trailing_zeros() as u8;
-                            m &= m - 1;
-                            let dest = nb(q, d);
-                            if dest != NONE && (b[dest as usize & 63] == EMPTY || dest == x) {
-                                n += 1;
-                            }
-                        }
+        let [s, t, dw] = self.pieces[self.to_move as usize & 3];
+        let emp = !self.occ;
+        let rocks_bb = self.rocks_bb;
+        let mut n = 0u32;
+        // Sorcerer
+        if s != NONE {
+            let si = s as usize & 63;
+            let free = emp | (1u64 << si);
+            let elig: u8 = match self.lev {
+                crate::state::LEV_FRESH => !self.moved_prev & 15,
+                r if r < 4 => 1 << r,
+                _ => 0,
+            };
+            for d in 0..4 {
+                if NB_BIT[si][d] & emp != 0 {
+                    n += 1;
+                    for r in 0..4 {
+                        let q = self.rocks[r] as usize & 63;
+                        n += ((elig >> r) & 1 != 0 && NB_BIT[q][d] & free != 0) as u32;
                     }
                 }
-                TROLL => {
-                    for d in 0..4 {
-                        let y = nb(x, d);
-                        if y == NONE {
-                            continue;
-                        }
-                        let c = b[y as usize & 63];
-                        if c == EMPTY {
-                            n += 1;
-                            let back = nb(x, 3 - d);
-                            if back != NONE && is_rock(b[back as usize & 63]) {
-                                n += 1;
-                            }
-                        } else if is_rock(c) {
-                            for t in 0..4 {
-                                let z = nb(y, t);
-                                if z != NONE && (z == x || !is_rock_or_troll(b[z as usize & 63])) {
-                                    n += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                DWARF => {
-                    for d in 0..4 {
-                        let mut z = nb(x, d);
-                        while z != NONE && b[z as usize & 63] != EMPTY {
-                            z = nb(z, d);
-                        }
-                        if z != NONE {
-                            n += 1;
-                        }
-                    }
-                }
-                _ => {}
             }
         }
-        n
+        // Troll
+        if t != NONE {
+            let ti = t as usize & 63;
+            let bits = NB_BIT[ti];
+            n += (NB_MASK[ti] & emp).count_ones();
+            for d in 0..4 {
+                n += ((bits[d] & emp != 0) & (bits[3 - d] & rocks_bb != 0)) as u32;
+                if bits[d] & rocks_bb != 0 {
+                    let y = NB[ti][d];
+                    for u in 0..4 {
+                        let z = NB[y as usize & 63][u];
+                        n += (z != NONE && (z == t || !is_rock_or_troll(self.board[z as usize & 63]))) as u32;
+                    }
+                }
+            }
+        }
+        // Dwarf
+        if dw != NONE {
+            let ray = RAY[dw as usize & 63];
+            for r in ray {
+                n += (r & emp != 0) as u32;
+            }
+        }
+        n as usize
     }
 }
