@@ -20,7 +20,7 @@ impl State {
             1 => self.count_steps() as u64,
             _ => {
                 let mut buf = [Action::raw(0, 0, 0); 64];
-                let n = self.generate::<true>(&mut buf).min(40);
+                let n = self.generate::<false>(&mut buf).min(40);
                 let mut total = 0;
                 for &a in &buf[..n] {
                     let mut child = *self;
@@ -47,7 +47,7 @@ impl State {
         let mut buf = [Action::raw(0, 0, 0); 64];
         let mut steps = 0;
         while steps < max_steps {
-            let n = self.generate::<true>(&mut buf).min(40);
+            let n = self.generate::<false>(&mut buf).min(40);
             if n == 0 {
                 break;
             }
@@ -56,5 +56,32 @@ impl State {
             steps += 1;
         }
         (steps, self.outcome())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_kit::{playout, SplitMix64};
+
+    /// The unsorted generation of the kernels lists the same steps as the sorted one.
+    #[test]
+    fn unsorted_generation_has_the_same_steps() {
+        let mut rng = SplitMix64::new(9);
+        for p in ["", "players=4", "players=3"] {
+            for _ in 0..150 {
+                let mut s = State::new(&p.parse().unwrap());
+                let n = rng.next_u64() % 300;
+                playout(&mut s, &mut rng, n);
+                let mut a = [Action::raw(0, 0, 0); 64];
+                let mut b = [Action::raw(0, 0, 0); 64];
+                let na = s.generate::<true>(&mut a);
+                let nb = s.generate::<false>(&mut b);
+                let mut v = b[..nb].to_vec();
+                v.sort();
+                assert_eq!(&a[..na], v.as_slice(), "{}", s.position());
+                assert_eq!(na, s.count_steps());
+            }
+        }
     }
 }

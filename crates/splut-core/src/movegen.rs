@@ -50,83 +50,128 @@ impl State {
         k
     }
 
-    /// Writes every legal step of the player to move into `buf` (when `WRITE`), in `Ord`
-    /// order, and returns how many there are (at most 40: see [`crate::State`]'s `ActionBuf`).
+    /// The Rocks that may be levitated now, by identity (a bit each).
+    #[inline(always)]
+    fn eligible_rocks(&self) -> u8 {
+        match self.lev {
+            crate::state::LEV_FRESH => !self.moved_prev & 15,
+            r if r < 4 => 1 << r,
+            _ => 0,
+        }
+    }
+
+    /// Writes every legal step of the player to move into `buf`, and returns how many there
+    /// are (at most 40: see [`crate::State`]'s `ActionBuf`). With `SORTED`, in `Ord` order
+    /// (pieces by square, Rocks by square); without, pieces in the order Sorcerer, Troll,
+    /// Dwarf and Rocks by identity (for random playouts, where order does not matter).
     ///
     /// Branch-free compaction: every candidate step is written at index `n` and `n` advances
     /// only when the candidate is legal (tested on the occupancy bitboards), so random
     /// positions cost few branch mispredictions.
     #[inline(always)]
-    pub(crate) fn generate<const WRITE: bool>(&self, buf: &mut [Action; 64]) -> usize {
+    pub(crate) fn generate<const SORTED: bool>(&self, buf: &mut [Action; 64]) -> usize {
         if !self.is_playing() {
             return 0;
         }
         let mut n = 0usize;
-        macro_rules! cand {
-            ($a:expr, $ok:expr) => {
-                if WRITE {
-                    buf[n & 63] = $a;
+        if SORTED {
+            for x in self.mover_squares() {
+                if x == NONE {
+                    break;
                 }
-                n += ($ok) as usize;
-            };
-        }
-        let b = &self.board;
-        let emp = !self.occ;
-        let rocks_bb = self.rocks_bb;
-        for x in self.mover_squares() {
-            if x == NONE {
-                break;
+                match kind_of(self.board[x as usize & 63]) {
+                    SORCERER => self.gen_sorcerer::<true>(x, buf, &mut n),
+                    TROLL => self.gen_troll(x, buf, &mut n),
+                    DWARF => self.gen_dwarf(x, buf, &mut n),
+                    _ => {}
+                }
             }
-            let xi = x as usize & 63;
-            let row = NB[xi];
-            let bits = NB_BIT[xi];
-            match kind_of(b[xi]) {
-                SORCERER => {
-                    let rocks = self.sorted_rocks();
-                    let any = rocks.iter().any(|k| k & 1 == 1);
-                    // squares a levitated Rock may enter: empty, or the one the Sorcerer leaves
-                    let free = emp | (1u64 << xi);
-                    for d in 0..4 {
-                        let y = row[d];
-                        let step = bits[d] & emp != 0;
-                        cand!(Action::raw(x, y, 0), step);
-                        if !any {
-                            continue;
-                        }
-                        for key in rocks {
-                            let q = (key >> 1) as u8;
-                            let ok = step & (key & 1 == 1) & (NB_BIT[q as usize & 63][d] & free != 0);
-                            cand!(Action::raw(x, y, EXTRA_LEV + q), ok);
-                        }
-                    }
-                }
-                TROLL => {
-                    for d in 0..4 {
-                        let y = row[d];
-                        let empty = bits[d] & emp != 0;
-                        cand!(Action::raw(x, y, 0), empty);
-                        cand!(Action::raw(x, y, EXTRA_PULL), empty & (bits[3 - d] & rocks_bb != 0));
-                        if bits[d] & rocks_bb != 0 {
-                            // rare: a branch is cheaper than four candidates
-                            let yrow = NB[y as usize & 63];
-                            for t in 0..4u8 {
-                                let z = yrow[t as usize];
-                                let ok = (z != NONE) & ((z == x) | !is_rock_or_troll(b[z as usize & 63]));
-                                cand!(Action::raw(x, y, EXTRA_THROW + t), ok);
-                            }
-                        }
-                    }
-                }
-                DWARF => {
-                    let ray = RAY[xi];
-                    for d in 0..4 {
-                        cand!(Action::raw(x, row[d], 0), ray[d] & emp != 0);
-                    }
-                }
-                _ => {}
+        } else {
+            let [s, t, d] = self.pieces[self.to_move as usize & 3];
+            if s != NONE {
+                self.gen_sorcerer::<false>(s, buf, &mut n);
+            }
+            if t != NONE {
+                self.gen_troll(t, buf, &mut n);
+            }
+            if d != NONE {
+                self.gen_dwarf(d, buf, &mut n);
             }
         }
         n
+    }
+
+    #[inline(always)]
+    fn gen_sorcerer<const SORTED: bool>(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+        let xi = x as usize & 63;
+        let (row, bits) = (NB[xi], NB_BIT[xi]);
+        let emp = !self.occ;
+        // squares a levitated Rock may enter: empty, or the one the Sorcerer leaves
+        let free = emp | (1u64 << xi);
+        let elig = self.eligible_rocks();
+        // (square, directions in which it may be levitated) per Rock, in output order
+        let mut rocks = [(0u8, 0u8); 4];
+        let keys = if SORTED { self.sorted_rocks() } else { [0, 1, 2, 3].map(|r| (self.rocks[r] as u16) << 1 | ((elig >> r) & 1) as u16) };
+        for (slot, key) in rocks.iter_mut().zip(keys) {
+            let q = (key >> 1) as u8;
+            let qb = NB_BIT[q as usize & 63];
+            let mut dirs = 0u8;
+            for (d, bit) in qb.iter().enumerate() {
+                dirs |= ((bit & free != 0) as u8) << d;
+            }
+            *slot = (q, dirs & (0u8.wrapping_sub((key & 1) as u8)));
+        }
+        let any = rocks.iter().any(|r| r.1 != 0);
+        for d in 0..4 {
+            let y = row[d];
+            let step = bits[d] & emp != 0;
+            buf[*n & 63] = Action::raw(x, y, 0);
+            *n += step as usize;
+            if !any {
+                continue;
+            }
+            for (q, dirs) in rocks {
+                buf[*n & 63] = Action::raw(x, y, EXTRA_LEV + q);
+                *n += (step & ((dirs >> d) & 1 != 0)) as usize;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_troll(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+        let xi = x as usize & 63;
+        let (row, bits) = (NB[xi], NB_BIT[xi]);
+        let emp = !self.occ;
+        let rocks_bb = self.rocks_bb;
+        for d in 0..4 {
+            let y = row[d];
+            let empty = bits[d] & emp != 0;
+            buf[*n & 63] = Action::raw(x, y, 0);
+            *n += empty as usize;
+            buf[*n & 63] = Action::raw(x, y, EXTRA_PULL);
+            *n += (empty & (bits[3 - d] & rocks_bb != 0)) as usize;
+            if bits[d] & rocks_bb != 0 {
+                // rare: a branch is cheaper than four candidates
+                let yrow = NB[y as usize & 63];
+                for t in 0..4u8 {
+                    let z = yrow[t as usize];
+                    buf[*n & 63] = Action::raw(x, y, EXTRA_THROW + t);
+                    *n += ((z != NONE) & ((z == x) | !is_rock_or_troll(self.board[z as usize & 63]))) as usize;
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn gen_dwarf(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+        let xi = x as usize & 63;
+        let row = NB[xi];
+        let ray = RAY[xi];
+        let emp = !self.occ;
+        for d in 0..4 {
+            buf[*n & 63] = Action::raw(x, row[d], 0);
+            *n += (ray[d] & emp != 0) as usize;
+        }
     }
 
     /// Whether `seat` would have at least one legal step here (quota and levitation aside:
