@@ -86,8 +86,11 @@ fn perft_bench(c: &mut Criterion) {
             leaves
         };
         g.throughput(Throughput::Elements(leaves));
-        g.bench_function(name, |b| {
+        g.bench_function(format!("{name} generic"), |b| {
             b.iter(|| assert_eq!(perft(&mut s, depth), leaves))
+        });
+        g.bench_function(format!("{name} kernel"), |b| {
+            b.iter(|| assert_eq!(black_box(&s).perft(depth), leaves))
         });
     }
     g.finish();
@@ -103,13 +106,23 @@ fn playouts(c: &mut Criterion) {
         let start = State::new(&p);
         g.throughput(Throughput::Elements(1));
         let mut seed = 0u64;
-        g.bench_function(name, |b| {
+        g.bench_function(format!("{name} generic"), |b| {
             b.iter_batched(
                 || {
                     seed += 1;
                     (start, SplitMix64::new(seed))
                 },
                 |(mut s, mut rng)| playout(&mut s, &mut rng, u64::MAX).length,
+                BatchSize::SmallInput,
+            )
+        });
+        g.bench_function(format!("{name} kernel"), |b| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    (start, SplitMix64::new(seed))
+                },
+                |(mut s, mut rng)| s.random_playout(&mut rng, u64::MAX).0,
                 BatchSize::SmallInput,
             )
         });

@@ -8,7 +8,10 @@ fn main() {
     if what == "kplayout" {
         let start = State::new(&"turn_limit=200".parse().unwrap());
         let mut len = 0;
-        let games: u64 = std::env::args().nth(2).and_then(|x| x.parse().ok()).unwrap_or(300);
+        let games: u64 = std::env::args()
+            .nth(2)
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(300);
         for seed in 0..games {
             let mut s = start;
             len += s.random_playout(&mut SplitMix64::new(seed), u64::MAX).0;
@@ -33,7 +36,10 @@ fn main() {
         let t = Instant::now();
         let n = s.perft(8);
         let e = t.elapsed().as_secs_f64();
-        println!("kernel perft 8: {n} leaves, {:.1} M leaves/s", n as f64 / e / 1e6);
+        println!(
+            "kernel perft 8: {n} leaves, {:.1} M leaves/s",
+            n as f64 / e / 1e6
+        );
     }
     if what != "perft" {
         let p = "turn_limit=200".parse().unwrap();
@@ -61,7 +67,11 @@ fn main() {
             len += s.random_playout(&mut SplitMix64::new(seed), u64::MAX).0;
         }
         let e = t.elapsed().as_secs_f64();
-        println!("kernel playouts: {:.0} games/s, {:.1} steps/game", games as f64 / e, len as f64 / games as f64);
+        println!(
+            "kernel playouts: {:.0} games/s, {:.1} steps/game",
+            games as f64 / e,
+            len as f64 / games as f64
+        );
     }
 }
 

@@ -1,6 +1,7 @@
 //! Search kernels: perft and random playouts straight on the state, without the generic
 //! action list, undo records or the kit's division-based random draw.
 
+use crate::movegen::BUF;
 use crate::notation::Action;
 use crate::State;
 use boardgame_kit::{Game, Outcome, RandomSource};
@@ -19,8 +20,8 @@ impl State {
             0 => 1,
             1 => self.count_steps() as u64,
             _ => {
-                let mut buf = [Action::raw(0, 0, 0); 64];
-                let n = self.generate::<false>(&mut buf).min(40);
+                let mut buf = [Action::raw(0, 0, 0); BUF];
+                let n = self.generate::<false>(&mut buf);
                 let mut total = 0;
                 for &a in &buf[..n] {
                     let mut child = *self;
@@ -43,11 +44,15 @@ impl State {
     /// let (steps, outcome) = s.random_playout(&mut SplitMix64::new(1), u64::MAX);
     /// assert!(steps <= 150 && outcome.is_some());
     /// ```
-    pub fn random_playout<R: RandomSource + ?Sized>(&mut self, rng: &mut R, max_steps: u64) -> (u64, Option<Outcome>) {
-        let mut buf = [Action::raw(0, 0, 0); 64];
+    pub fn random_playout<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_steps: u64,
+    ) -> (u64, Option<Outcome>) {
+        let mut buf = [Action::raw(0, 0, 0); BUF];
         let mut steps = 0;
         while steps < max_steps {
-            let n = self.generate::<false>(&mut buf).min(40);
+            let n = self.generate::<false>(&mut buf);
             if n == 0 {
                 break;
             }
@@ -73,8 +78,8 @@ mod tests {
                 let mut s = State::new(&p.parse().unwrap());
                 let n = rng.next_u64() % 300;
                 playout(&mut s, &mut rng, n);
-                let mut a = [Action::raw(0, 0, 0); 64];
-                let mut b = [Action::raw(0, 0, 0); 64];
+                let mut a = [Action::raw(0, 0, 0); BUF];
+                let mut b = [Action::raw(0, 0, 0); BUF];
                 let na = s.generate::<true>(&mut a);
                 let nb = s.generate::<false>(&mut b);
                 let mut v = b[..nb].to_vec();

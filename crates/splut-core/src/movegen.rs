@@ -3,6 +3,14 @@
 
 use crate::board::{NB, NB_BIT, NB_MASK, NONE, RAY, RAY_ALL};
 use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
+
+/// Size of the generation buffer: the worst case of 40 legal steps plus slack, because the
+/// branch-free generator writes each candidate at the next free index before knowing whether
+/// it is legal (at most one candidate lands past the last legal step).
+pub(crate) const BUF: usize = 48;
+
+/// The generation buffer, the inline buffer of the legal-action list.
+pub(crate) type Buf = [Action; BUF];
 use crate::state::{is_rock_or_troll, kind_of, State, DWARF, SORCERER, TROLL};
 
 impl State {
@@ -61,7 +69,7 @@ impl State {
     }
 
     /// Writes every legal step of the player to move into `buf`, and returns how many there
-    /// are (at most 40: see [`crate::State`]'s `ActionBuf`). With `SORTED`, in `Ord` order
+    /// are (at most 40: see [`BUF`]). With `SORTED`, in `Ord` order
     /// (pieces by square, Rocks by square); without, pieces in the order Sorcerer, Troll,
     /// Dwarf and Rocks by identity (for random playouts, where order does not matter).
     ///
@@ -69,7 +77,7 @@ impl State {
     /// only when the candidate is legal (tested on the occupancy bitboards), so random
     /// positions cost few branch mispredictions.
     #[inline(always)]
-    pub(crate) fn generate<const SORTED: bool>(&self, buf: &mut [Action; 64]) -> usize {
+    pub(crate) fn generate<const SORTED: bool>(&self, buf: &mut Buf) -> usize {
         if !self.is_playing() {
             return 0;
         }
@@ -102,7 +110,7 @@ impl State {
     }
 
     #[inline(always)]
-    fn gen_sorcerer<const SORTED: bool>(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+    fn gen_sorcerer<const SORTED: bool>(&self, x: u8, buf: &mut Buf, n: &mut usize) {
         let xi = x as usize & 63;
         let (row, bits) = (NB[xi], NB_BIT[xi]);
         let emp = !self.occ;
@@ -111,7 +119,11 @@ impl State {
         let elig = self.eligible_rocks();
         // (square, directions in which it may be levitated) per Rock, in output order
         let mut rocks = [(0u8, 0u8); 4];
-        let keys = if SORTED { self.sorted_rocks() } else { [0, 1, 2, 3].map(|r| (self.rocks[r] as u16) << 1 | ((elig >> r) & 1) as u16) };
+        let keys = if SORTED {
+            self.sorted_rocks()
+        } else {
+            [0, 1, 2, 3].map(|r| (self.rocks[r] as u16) << 1 | ((elig >> r) & 1) as u16)
+        };
         for (slot, key) in rocks.iter_mut().zip(keys) {
             let q = (key >> 1) as u8;
             let qb = NB_BIT[q as usize & 63];
@@ -125,20 +137,20 @@ impl State {
         for d in 0..4 {
             let y = row[d];
             let step = bits[d] & emp != 0;
-            buf[*n & 63] = Action::raw(x, y, 0);
+            buf[(*n).min(BUF - 1)] = Action::raw(x, y, 0);
             *n += step as usize;
             if !any {
                 continue;
             }
             for (q, dirs) in rocks {
-                buf[*n & 63] = Action::raw(x, y, EXTRA_LEV + q);
+                buf[(*n).min(BUF - 1)] = Action::raw(x, y, EXTRA_LEV + q);
                 *n += (step & ((dirs >> d) & 1 != 0)) as usize;
             }
         }
     }
 
     #[inline(always)]
-    fn gen_troll(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+    fn gen_troll(&self, x: u8, buf: &mut Buf, n: &mut usize) {
         let xi = x as usize & 63;
         let (row, bits) = (NB[xi], NB_BIT[xi]);
         let emp = !self.occ;
@@ -146,30 +158,32 @@ impl State {
         for d in 0..4 {
             let y = row[d];
             let empty = bits[d] & emp != 0;
-            buf[*n & 63] = Action::raw(x, y, 0);
+            buf[(*n).min(BUF - 1)] = Action::raw(x, y, 0);
             *n += empty as usize;
-            buf[*n & 63] = Action::raw(x, y, EXTRA_PULL);
+            buf[(*n).min(BUF - 1)] = Action::raw(x, y, EXTRA_PULL);
             *n += (empty & (bits[3 - d] & rocks_bb != 0)) as usize;
             if bits[d] & rocks_bb != 0 {
                 // rare: a branch is cheaper than four candidates
                 let yrow = NB[y as usize & 63];
                 for t in 0..4u8 {
                     let z = yrow[t as usize];
-                    buf[*n & 63] = Action::raw(x, y, EXTRA_THROW + t);
-                    *n += ((z != NONE) & ((z == x) | !is_rock_or_troll(self.board[z as usize & 63]))) as usize;
+                    buf[(*n).min(BUF - 1)] = Action::raw(x, y, EXTRA_THROW + t);
+                    *n += ((z != NONE)
+                        & ((z == x) | !is_rock_or_troll(self.board[z as usize & 63])))
+                        as usize;
                 }
             }
         }
     }
 
     #[inline(always)]
-    fn gen_dwarf(&self, x: u8, buf: &mut [Action; 64], n: &mut usize) {
+    fn gen_dwarf(&self, x: u8, buf: &mut Buf, n: &mut usize) {
         let xi = x as usize & 63;
         let row = NB[xi];
         let ray = RAY[xi];
         let emp = !self.occ;
         for d in 0..4 {
-            buf[*n & 63] = Action::raw(x, row[d], 0);
+            buf[(*n).min(BUF - 1)] = Action::raw(x, row[d], 0);
             *n += (ray[d] & emp != 0) as usize;
         }
     }
@@ -182,7 +196,10 @@ impl State {
     pub(crate) fn can_step(&self, seat: u8) -> bool {
         let [s, t, d] = self.pieces[seat as usize & 3];
         let emp = !self.occ;
-        (NB_MASK[s as usize & 63] & emp) | (NB_MASK[t as usize & 63] & (emp | self.rocks_bb)) | (RAY_ALL[d as usize & 63] & emp) != 0
+        (NB_MASK[s as usize & 63] & emp)
+            | (NB_MASK[t as usize & 63] & (emp | self.rocks_bb))
+            | (RAY_ALL[d as usize & 63] & emp)
+            != 0
     }
 
     /// Number of legal steps, counted without listing them.
@@ -225,7 +242,9 @@ impl State {
                     let y = NB[ti][d];
                     for u in 0..4 {
                         let z = NB[y as usize & 63][u];
-                        n += (z != NONE && (z == t || !is_rock_or_troll(self.board[z as usize & 63]))) as u32;
+                        n += (z != NONE
+                            && (z == t || !is_rock_or_troll(self.board[z as usize & 63])))
+                            as u32;
                     }
                 }
             }

@@ -557,8 +557,10 @@ impl Game for State {
     type Action = Action;
     /// At most 40 steps: a Sorcerer has 4 directions, each plain or with one of the 4 Rocks
     /// (20); a Troll 4 directions with at most 4 options each (a throw in 4 directions, or a
-    /// step with and without pull) (16); a Dwarf 4.
-    type ActionBuf = [Action; 40];
+    /// step with and without pull) (16); a Dwarf 4. The buffer has 48 slots: the branch-free
+    /// generator writes each candidate step at the next free index before knowing whether it
+    /// is legal, so it needs room for one candidate past the last legal step.
+    type ActionBuf = crate::movegen::Buf;
     type Undo = State;
 
     const NAME: &'static str = "splut";
@@ -605,11 +607,9 @@ impl Game for State {
     }
 
     fn legal_actions(&self, out: &mut Actions<Self>) {
-        let mut big = [Action::raw(0, 0, 0); 64];
-        let n = self.generate::<true>(&mut big);
-        let mut buf = [Action::raw(0, 0, 0); 40];
-        buf.copy_from_slice(&big[..40]);
-        *out = Actions::<Self>::from_buf_and_len(buf, n.min(40));
+        let mut buf = [Action::raw(0, 0, 0); crate::movegen::BUF];
+        let n = self.generate::<true>(&mut buf);
+        *out = Actions::<Self>::from_buf_and_len(buf, n);
     }
 
     fn count_legal(&self) -> usize {
@@ -623,9 +623,9 @@ impl Game for State {
                 .get(action.f() as usize)
                 .is_some_and(|&c| c != EMPTY && idx_of(c) == self.to_move && !is_rock(c))
         {
-            let mut buf = [Action::raw(0, 0, 0); 64];
+            let mut buf = [Action::raw(0, 0, 0); crate::movegen::BUF];
             let n = self.generate::<true>(&mut buf);
-            buf[..n.min(40)].contains(action)
+            buf[..n].contains(action)
         } else {
             false
         }

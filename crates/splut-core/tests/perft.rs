@@ -96,7 +96,11 @@ fn bulk_counting_agrees_with_listing() {
 fn perft_kernel_agrees_with_the_golden_table() {
     for (p, depth, count) in rows() {
         if count <= 600_000 {
-            assert_eq!(State::new(&p.parse().unwrap()).perft(depth), count, "{p:?} {depth}");
+            assert_eq!(
+                State::new(&p.parse().unwrap()).perft(depth),
+                count,
+                "{p:?} {depth}"
+            );
         }
     }
 }
@@ -109,7 +113,10 @@ fn random_playout_kernel_ends_games() {
             let mut s = State::new(&p.parse().unwrap());
             let (steps, outcome) = s.random_playout(&mut rng, 100_000);
             assert!(outcome.is_some() && steps > 0);
-            assert_eq!(State::from_position(&p.parse().unwrap(), &s.position()).unwrap(), s);
+            assert_eq!(
+                State::from_position(&p.parse().unwrap(), &s.position()).unwrap(),
+                s
+            );
         }
     }
 }
