@@ -216,13 +216,9 @@ impl State {
         if s != NONE {
             let si = s as usize & 63;
             let free = emp | (1u64 << si);
-            let elig: u8 = match self.lev {
-                crate::state::LEV_FRESH => !self.moved_prev & 15,
-                r if r < 4 => 1 << r,
-                _ => 0,
-            };
-            for d in 0..4 {
-                if NB_BIT[si][d] & emp != 0 {
+            let elig = self.eligible_rocks();
+            for (d, bit) in NB_BIT[si].iter().enumerate() {
+                if bit & emp != 0 {
                     n += 1;
                     for r in 0..4 {
                         let q = self.rocks[r] as usize & 63;
@@ -240,8 +236,7 @@ impl State {
                 n += ((bits[d] & emp != 0) & (bits[3 - d] & rocks_bb != 0)) as u32;
                 if bits[d] & rocks_bb != 0 {
                     let y = NB[ti][d];
-                    for u in 0..4 {
-                        let z = NB[y as usize & 63][u];
+                    for z in NB[y as usize & 63] {
                         n += (z != NONE
                             && (z == t || !is_rock_or_troll(self.board[z as usize & 63])))
                             as u32;
