@@ -19,6 +19,26 @@ fn main() {
         println!("{len} steps");
         return;
     }
+    if what == "legal" {
+        use boardgame_kit::Actions;
+        let p = "turn_limit=200".parse().unwrap();
+        let mut states = vec![];
+        let mut buf = Actions::<State>::new();
+        for seed in 0..100 {
+            let mut s = State::new(&p);
+            s.random_playout(&mut SplitMix64::new(seed), 100);
+            states.push(s);
+        }
+        let mut tot = 0;
+        for _ in 0..100 {
+            for s in &states {
+                s.legal_actions(&mut buf);
+                tot += buf.len();
+            }
+        }
+        println!("{tot}");
+        return;
+    }
     if what == "show" {
         show();
         return;

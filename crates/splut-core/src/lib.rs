@@ -28,6 +28,9 @@
 //! `ROCKS TEAMS TO-MOVE TURN STEPS LEVITATION MOVED PREVIOUS`, e.g. the start with two players:
 //! `e1,a5,e9,i5 s:d2,f2,e2;n:f8,d8,e8 s 1 1 - - -` (see `docs/splut.md`).
 //!
+//! Besides the uniform API, [`State::perft`] and [`State::random_playout`] are search kernels
+//! that skip the generic action list and undo records.
+//!
 //! ## Features
 //! - `serde`: serde support for [`Action`], [`Params`] and [`State`] through their text forms.
 //!
