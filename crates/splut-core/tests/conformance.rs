@@ -18,17 +18,17 @@ fn run(params: &str, games: usize) {
 
 #[test]
 fn two_players() {
-    run("", 6);
+    run("", 12);
 }
 
 #[test]
 fn two_players_west_east() {
-    run("players=2,seats=we", 4);
+    run("players=2,seats=we", 8);
 }
 
 #[test]
 fn three_players() {
-    run("players=3", 4);
+    run("players=3", 8);
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn three_players_other_seats_and_first() {
 
 #[test]
 fn four_players() {
-    run("players=4", 4);
+    run("players=4", 8);
 }
 
 #[test]
