@@ -120,3 +120,18 @@ fn random_playout_kernel_ends_games() {
         }
     }
 }
+
+/// The board has the four-fold rotational symmetry of the seats: rotated seatings give the
+/// same perft counts (an independent check of geometry, seats and turn order).
+#[test]
+fn rotated_seatings_have_equal_perft() {
+    let count = |p: &str, d: u32| State::new(&p.parse().unwrap()).perft(d);
+    for first in ["s", "w", "n", "e"] {
+        assert_eq!(count(&format!("players=4,first={first}"), 6), 12358);
+    }
+    // three players: the first mover is followed by two seats, then the empty one
+    for (seats, first) in [("swn", "s"), ("wne", "w"), ("nes", "n"), ("esw", "e")] {
+        assert_eq!(count(&format!("seats={seats},first={first}"), 6), 14767, "{seats}");
+    }
+    assert_eq!(count("seats=we,first=e", 6), count("first=n", 6));
+}
