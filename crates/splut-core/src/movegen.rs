@@ -14,47 +14,29 @@ pub(crate) type Buf = [Action; BUF];
 use crate::state::{is_rock_or_troll, kind_of, State, DWARF, SORCERER, TROLL};
 
 impl State {
-    /// The mover's piece squares (Sorcerer, Troll, Dwarf; absent ones [`NONE`]) sorted by square.
+    /// The mover's piece squares (Sorcerer, Troll, Dwarf; absent ones [`NONE`]) sorted by
+    /// square (a min/max network, no branches).
     #[inline(always)]
     pub(crate) fn mover_squares(&self) -> [u8; 3] {
-        let mut p = self.pieces[self.to_move as usize & 3];
-        if p[0] > p[1] {
-            p.swap(0, 1);
-        }
-        if p[1] > p[2] {
-            p.swap(1, 2);
-        }
-        if p[0] > p[1] {
-            p.swap(0, 1);
-        }
-        p
+        let [a, b, c] = self.pieces[self.to_move as usize & 3];
+        let (x, y) = (a.min(b), a.max(b));
+        let (first, t) = (x.min(c), x.max(c));
+        [first, y.min(t), y.max(t)]
     }
 
-    /// The four Rocks sorted by square, each as `square << 1 | eligible` (eligible: it may be
-    /// levitated now), with a branch-free sorting network.
+    /// The four Rocks in square order, each as `square << 1 | eligible` (eligible: it may be
+    /// levitated now), read off the Rock bitboard (always four bits).
     #[inline(always)]
     fn sorted_rocks(&self) -> [u16; 4] {
-        let elig: u8 = match self.lev {
-            crate::state::LEV_FRESH => !self.moved_prev & 15,
-            r if r < 4 => 1 << r,
-            _ => 0,
-        };
+        let elig = self.eligible_rocks();
+        let mut m = self.rocks_bb;
         let mut k = [0u16; 4];
-        for (i, slot) in k.iter_mut().enumerate() {
-            *slot = (self.rocks[i] as u16) << 1 | ((elig >> i) & 1) as u16;
+        for slot in k.iter_mut() {
+            let q = (m.trailing_zeros() & 63) as usize;
+            m &= m.wrapping_sub(1);
+            let id = crate::state::idx_of(self.board[q]);
+            *slot = (q as u16) << 1 | ((elig >> id) & 1) as u16;
         }
-        macro_rules! cs {
-            ($a:expr, $b:expr) => {
-                let (lo, hi) = (k[$a].min(k[$b]), k[$a].max(k[$b]));
-                k[$a] = lo;
-                k[$b] = hi;
-            };
-        }
-        cs!(0, 1);
-        cs!(2, 3);
-        cs!(0, 2);
-        cs!(1, 3);
-        cs!(1, 2);
         k
     }
 
