@@ -131,7 +131,11 @@ fn rotated_seatings_have_equal_perft() {
     }
     // three players: the first mover is followed by two seats, then the empty one
     for (seats, first) in [("swn", "s"), ("wne", "w"), ("nes", "n"), ("esw", "e")] {
-        assert_eq!(count(&format!("seats={seats},first={first}"), 6), 14767, "{seats}");
+        assert_eq!(
+            count(&format!("seats={seats},first={first}"), 6),
+            14767,
+            "{seats}"
+        );
     }
     assert_eq!(count("seats=we,first=e", 6), count("first=n", 6));
 }
