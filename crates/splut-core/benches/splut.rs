@@ -1,0 +1,134 @@
+//! Criterion benches: step generation (start, midgame, crowded), apply + undo, perft and random
+//! playouts with `turn_limit=200`, all on fixed-seed positions.
+
+use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use splut_core::{Params, State};
+use std::hint::black_box;
+
+fn after(params: &str, seed: u64, steps: u64) -> State {
+    let mut s = State::new(&params.parse().unwrap());
+    playout(&mut s, &mut SplitMix64::new(seed), steps);
+    s
+}
+
+/// A crowded four-player position: every team on the board and the Rocks in the middle.
+fn crowded() -> State {
+    State::from_position(
+        &"players=4".parse().unwrap(),
+        "d5,e6,f5,e4 s:d3,e3,f4;w:c5,c4,d4;n:e7,d6,f6;e:g5,f3,e5 s 5 3 - - -",
+    )
+    .unwrap()
+}
+
+fn positions() -> Vec<(&'static str, State)> {
+    vec![
+        ("start", State::new(&Params::default())),
+        ("midgame", after("", 7, 60)),
+        ("crowded", crowded()),
+    ]
+}
+
+fn generation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("legal_actions");
+    for (name, s) in positions() {
+        let mut buf = Actions::<State>::new();
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(&s).legal_actions(&mut buf);
+                black_box(buf.len())
+            })
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("count_legal");
+    for (name, s) in positions() {
+        g.bench_function(name, |b| b.iter(|| black_box(&s).count_legal()));
+    }
+    g.finish();
+}
+
+fn apply(c: &mut Criterion) {
+    let mut g = c.benchmark_group("apply_undo");
+    for (name, s) in positions() {
+        let mut buf = Actions::<State>::new();
+        s.legal_actions(&mut buf);
+        g.throughput(Throughput::Elements(buf.len() as u64));
+        g.bench_function(name, |b| {
+            let mut st = s;
+            b.iter(|| {
+                for &a in buf.iter() {
+                    let u = st.play_unchecked(black_box(a));
+                    st.undo(u);
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+fn perft_bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    for (name, params, depth, leaves) in [
+        ("2p_d7", "", 7, 448_272u64),
+        ("4p_d9", "players=4", 9, 2_316_399),
+        ("midgame_d4", "mid", 4, 0),
+    ] {
+        let mut s = if params == "mid" {
+            after("", 7, 60)
+        } else {
+            State::new(&params.parse().unwrap())
+        };
+        let leaves = if leaves == 0 {
+            perft(&mut s, depth)
+        } else {
+            leaves
+        };
+        g.throughput(Throughput::Elements(leaves));
+        g.bench_function(format!("{name} generic"), |b| {
+            b.iter(|| assert_eq!(perft(&mut s, depth), leaves))
+        });
+        g.bench_function(format!("{name} kernel"), |b| {
+            b.iter(|| assert_eq!(black_box(&s).perft(depth), leaves))
+        });
+    }
+    g.finish();
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("playout");
+    for (name, params) in [
+        ("2p_limit200", "turn_limit=200"),
+        ("4p_limit200", "players=4,turn_limit=200"),
+    ] {
+        let p: Params = params.parse().unwrap();
+        let start = State::new(&p);
+        g.throughput(Throughput::Elements(1));
+        let mut seed = 0u64;
+        g.bench_function(format!("{name} generic"), |b| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    (start, SplitMix64::new(seed))
+                },
+                |(mut s, mut rng)| playout(&mut s, &mut rng, u64::MAX).length,
+                BatchSize::SmallInput,
+            )
+        });
+        g.bench_function(format!("{name} kernel"), |b| {
+            b.iter_batched(
+                || {
+                    seed += 1;
+                    (start, SplitMix64::new(seed))
+                },
+                |(mut s, mut rng)| s.random_playout(&mut rng, u64::MAX).0,
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generation, apply, perft_bench, playouts);
+criterion_main!(benches);

@@ -1,0 +1,141 @@
+//! The golden perft table `tests/golden/perft.tsv` (`PARAMS<TAB>DEPTH<TAB>COUNT`, `-` for the
+//! default parameters). Rows up to 3,000,000 run in `cargo test`; the rest with `--ignored`.
+
+use boardgame_kit::{perft, perft_divide, Game};
+use splut_core::{Params, State};
+
+const FAST_LIMIT: u64 = 3_000_000;
+
+fn rows() -> Vec<(String, u32, u64)> {
+    include_str!("golden/perft.tsv")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 3, "bad row {l:?}");
+            let p = if f[0] == "-" {
+                String::new()
+            } else {
+                f[0].to_string()
+            };
+            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+fn run(fast: bool) {
+    let mut ran = 0;
+    for (p, depth, count) in rows() {
+        if (count <= FAST_LIMIT) != fast {
+            continue;
+        }
+        let params: Params = p.parse().unwrap();
+        let mut s = State::new(&params);
+        assert_eq!(perft(&mut s, depth), count, "perft({p:?}, {depth})");
+        assert_eq!(
+            s,
+            State::new(&params),
+            "perft must leave the state unchanged"
+        );
+        ran += 1;
+    }
+    assert!(ran > 0);
+}
+
+#[test]
+fn perft_golden_fast() {
+    run(true);
+}
+
+#[test]
+#[ignore = "deep perft: run with --ignored --release"]
+fn perft_golden_deep() {
+    run(false);
+}
+
+#[test]
+fn perft_divide_sums_to_perft() {
+    let mut s = State::new(&"players=4".parse().unwrap());
+    let d = perft_divide(&mut s, 5);
+    assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), 1653);
+    assert_eq!(
+        d.iter().map(|x| x.0.as_str()).collect::<Vec<_>>(),
+        ["d2-d3", "e2-e3", "f2-f3"]
+    );
+}
+
+/// Perft from positions in the middle of games (mid-turn, levitation runs, bans) agrees with a
+/// plain recursive count through `legal_actions` (no bulk counting).
+#[test]
+fn bulk_counting_agrees_with_listing() {
+    fn slow(s: &mut State, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        let mut l = boardgame_kit::Actions::<State>::new();
+        s.legal_actions(&mut l);
+        let mut n = 0;
+        for &a in l.iter() {
+            let u = s.play_unchecked(a);
+            n += slow(s, d - 1);
+            s.undo(u);
+        }
+        n
+    }
+    let mut rng = boardgame_kit::SplitMix64::new(3);
+    for p in ["", "players=3", "players=4"] {
+        for _ in 0..10 {
+            let mut s = State::new(&p.parse().unwrap());
+            boardgame_kit::playout(&mut s, &mut rng, 40);
+            assert_eq!(perft(&mut s, 3), slow(&mut s, 3), "{}", s.position());
+        }
+    }
+}
+
+#[test]
+fn perft_kernel_agrees_with_the_golden_table() {
+    for (p, depth, count) in rows() {
+        if count <= 600_000 {
+            assert_eq!(
+                State::new(&p.parse().unwrap()).perft(depth),
+                count,
+                "{p:?} {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_playout_kernel_ends_games() {
+    let mut rng = boardgame_kit::SplitMix64::new(5);
+    for p in ["turn_limit=200", "players=4,turn_limit=200", ""] {
+        for _ in 0..50 {
+            let mut s = State::new(&p.parse().unwrap());
+            let (steps, outcome) = s.random_playout(&mut rng, 100_000);
+            assert!(outcome.is_some() && steps > 0);
+            assert_eq!(
+                State::from_position(&p.parse().unwrap(), &s.position()).unwrap(),
+                s
+            );
+        }
+    }
+}
+
+/// The board has the four-fold rotational symmetry of the seats: rotated seatings give the
+/// same perft counts (an independent check of geometry, seats and turn order).
+#[test]
+fn rotated_seatings_have_equal_perft() {
+    let count = |p: &str, d: u32| State::new(&p.parse().unwrap()).perft(d);
+    for first in ["s", "w", "n", "e"] {
+        assert_eq!(count(&format!("players=4,first={first}"), 6), 12358);
+    }
+    // three players: the first mover is followed by two seats, then the empty one
+    for (seats, first) in [("swn", "s"), ("wne", "w"), ("nes", "n"), ("esw", "e")] {
+        assert_eq!(
+            count(&format!("seats={seats},first={first}"), 6),
+            14767,
+            "{seats}"
+        );
+    }
+    assert_eq!(count("seats=we,first=e", 6), count("first=n", 6));
+}
