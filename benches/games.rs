@@ -74,6 +74,26 @@ fn all(c: &mut Criterion) {
             max_actions: u64::MAX,
         },
     );
+    bench_game::<splut_core::State>(
+        c,
+        &Spec {
+            label: "splut",
+            params: "",
+            perft_depth: 5,
+            midgame_ply: 20,
+            max_actions: 100_000,
+        },
+    );
+    bench_game::<splut_core::State>(
+        c,
+        &Spec {
+            label: "splut 4p",
+            params: "players=4",
+            perft_depth: 5,
+            midgame_ply: 30,
+            max_actions: 100_000,
+        },
+    );
 }
 
 criterion_group!(games, all);

@@ -1,5 +1,5 @@
-//! Arbitrary bytes as parameters, a position and a sequence of actions for Splut!: never a
-//! panic, everything parsed re-prints identically (see `boardgame_kit::fuzzing`).
+//! Arbitrary bytes as parameters, a position and a sequence of actions for Splut!:
+//! never a panic, everything parsed re-prints identically (see `boardgame_kit::fuzzing`).
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {

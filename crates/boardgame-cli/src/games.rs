@@ -8,12 +8,13 @@ macro_rules! dispatch {
             "arandia" => $run::<arandia_core::State>($($arg),*),
             "repello" => $run::<repello_core::State>($($arg),*),
             "elements" => $run::<elements_core::State>($($arg),*),
+            "splut" => $run::<splut_core::State>($($arg),*),
             other => Err($crate::CliError::UnknownGame(other.to_string())),
         }
     };
 }
 
 /// The names accepted as GAME.
-pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello", "elements"];
+pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello", "elements", "splut"];
 
 pub(crate) use dispatch;

@@ -234,3 +234,29 @@ fn elements_through_the_cli() {
     assert!(bad(&["apply", "elements", "t1"]).contains("action 1"));
     assert!(bad(&["legal", "elements", "--params", "board=huge"]).contains("board"));
 }
+
+#[test]
+fn splut_through_the_cli() {
+    assert_eq!(ok(&["legal", "splut"]), "d2-d3\ne2-e3\nf2-f3\n");
+    assert_eq!(ok(&["perft", "splut", "2"]), "9\n");
+    assert_eq!(
+        ok(&["perft", "splut", "4", "--params", "players=4"]),
+        "210\n"
+    );
+    assert!(ok(&["trace", "splut", "e2-e3"])
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("n: "));
+    assert!(bad(&["apply", "splut", "e2-e4"]).contains("action 1"));
+    assert!(bad(&["legal", "splut", "--params", "players=2,seats=sw"]).contains("seats"));
+    let out = ok(&[
+        "selfplay",
+        "splut",
+        "--params",
+        "turn_limit=50",
+        "--games",
+        "2",
+    ]);
+    assert!(out.contains("wins: s="), "{out}");
+}

@@ -139,7 +139,10 @@ fn below_is_in_range_and_covers_it() {
 #[test]
 fn cells_and_directions_serialise_as_their_names() {
     assert_eq!(serde_json::to_string(&Cell::new(4, 4)).unwrap(), "\"e5\"");
-    assert_eq!(serde_json::from_str::<Cell>("\"T20\"").unwrap(), Cell::new(19, 19));
+    assert_eq!(
+        serde_json::from_str::<Cell>("\"T20\"").unwrap(),
+        Cell::new(19, 19)
+    );
     assert!(serde_json::from_str::<Cell>("\"e0\"").is_err());
     assert_eq!(serde_json::to_string(&Dir8::NW).unwrap(), "\"nw\"");
 }
