@@ -2,37 +2,12 @@
 //! counted as edges). Rows up to 3,000,000 run by default; the rest with `--ignored`.
 
 use arandia_core::{Params, State};
+use boardgame_kit::golden::{check_perft, perft_rows};
 use boardgame_kit::{perft, Game};
 
-const GOLDEN: &str = include_str!("golden/perft.tsv");
-
-fn rows() -> Vec<(String, u32, u64)> {
-    GOLDEN
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            let p = if f[0] == "-" {
-                String::new()
-            } else {
-                f[0].to_string()
-            };
-            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
-        })
-        .collect()
-}
-
 fn check(small: bool) {
-    let mut n = 0;
-    for (p, depth, count) in rows() {
-        if (count <= 3_000_000) != small {
-            continue;
-        }
-        let params: Params = p.parse().unwrap();
-        let mut s = State::new(&params);
-        assert_eq!(perft(&mut s, depth), count, "perft [{p}] depth {depth}");
-        n += 1;
-    }
+    let rows = perft_rows(include_str!("golden/perft.tsv"));
+    let n = check_perft::<State>(rows.iter().filter(|r| (r.count <= 3_000_000) == small));
     assert!(n > 0 || !small);
 }
 
