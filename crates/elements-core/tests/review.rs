@@ -177,6 +177,26 @@ fn blitz_water_takes_earth_corner_and_wins() {
     assert_eq!(lines[13], "over: w");
 }
 
+/// "Only the player due to place is ever tested for being stuck": with 20 placements a turn
+/// water takes n1 (earth's only start cell) on its 14th placement, goes on to its 20th, and
+/// earth falls only when its own turn is due, inside water's last placement.
+#[test]
+fn a_player_without_a_start_cell_waits_for_its_turn() {
+    let mut s = new("board=blitz,per_turn=20");
+    let cells: Vec<String> = (0..14u8)
+        .map(|k| format!("{}{}", (b'a' + k) as char, 14 - k))
+        .chain((8..=13).rev().map(|r| format!("a{r}")))
+        .collect();
+    let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+    assert_eq!(cells.len(), 20);
+    let lines = run(&mut s, &cells[..19]);
+    assert!(lines.iter().all(|l| l.starts_with("w: ")));
+    assert!(!s.is_eliminated(E));
+    assert_eq!(s.placements_left(), 1);
+    assert_eq!(run(&mut s, &cells[19..]), ["over: w"]);
+    assert!(s.is_eliminated(E));
+}
+
 /// Blitz, 4 players, 14 placements a turn: water fills file a down to a1, fire's start
 /// cell. Air and earth play their turns; fire is stuck at its first placement when its turn
 /// comes, is eliminated, and water starts a fresh turn. "A player that has not yet placed
