@@ -13,6 +13,8 @@
 //! Actions ([`Step`]) are written as the destination cell (`e5`); positions in the notation of
 //! [`Game::position`](boardgame_kit::Game::position) (`7/7/7/3@3/7/7/7 1`, see `docs/notation.md`).
 //!
+//! [`Solver`] decides positions exactly (who wins with perfect play, and a winning move).
+//!
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Step`], [`Params`] and [`State`] (states go
 //!   through the position notation, so reading one always validates it).
@@ -45,8 +47,10 @@ mod display;
 mod kernels;
 mod notation;
 mod params;
+mod solve;
 mod state;
 
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
+pub use solve::Solver;
 pub use state::{State, Step};
