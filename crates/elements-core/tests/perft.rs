@@ -1,40 +1,15 @@
 //! The golden perft table `tests/golden/perft.tsv` (`PARAMS<TAB>DEPTH<TAB>COUNT`, `-` for the
 //! default parameters). Rows up to 3,000,000 run by default; the rest with `--ignored`.
 
+use boardgame_kit::golden::{check_perft, perft_rows};
 use boardgame_kit::{perft, Game};
 use elements_core::{Params, State};
 
 const LIMIT: u64 = 3_000_000;
 
-fn rows() -> Vec<(String, u32, u64)> {
-    include_str!("golden/perft.tsv")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 3, "bad row {l:?}");
-            let params = if f[0] == "-" {
-                String::new()
-            } else {
-                f[0].to_string()
-            };
-            (params, f[1].parse().unwrap(), f[2].parse().unwrap())
-        })
-        .collect()
-}
-
 fn run(filter: impl Fn(u64) -> bool) {
-    let mut n = 0;
-    for (ps, depth, want) in rows() {
-        if !filter(want) {
-            continue;
-        }
-        let params: Params = ps.parse().unwrap();
-        let mut s = State::new(&params);
-        assert_eq!(perft(&mut s, depth), want, "perft [{ps}] depth {depth}");
-        n += 1;
-    }
-    assert!(n > 0);
+    let rows = perft_rows(include_str!("golden/perft.tsv"));
+    assert!(check_perft::<State>(rows.iter().filter(|r| filter(r.count))) > 0);
 }
 
 #[test]
