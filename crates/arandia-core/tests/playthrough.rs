@@ -4,49 +4,45 @@
 //! files; check new ones by eye against the rules.
 
 use arandia_core::State;
-use boardgame_kit::golden::{check_playthrough, playthrough};
+use boardgame_kit::golden::check_playthrough_file;
 
-fn check(name: &str, params: &str, seed: u64) {
-    let path = format!(
-        "{}/tests/golden/playthrough-{name}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(
-            &path,
-            playthrough::<State>(&params.parse().unwrap(), seed, u64::MAX),
-        )
-        .unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    check_playthrough::<State>(&golden);
-    assert!(
-        golden
-            .trim_end()
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .starts_with("over: "),
-        "{name}: the golden game ends"
-    );
-}
+/// The games are played to the end (a `turn_limit` in the parameters bounds them where needed).
+const MAX: u64 = u64::MAX;
 
 #[test]
 fn playthrough_two_players() {
-    check("2p", "turn_limit=80", 11);
+    check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), "2p", "turn_limit=80", 11, MAX);
 }
 
 #[test]
 fn playthrough_three_players() {
-    check("3p", "players=3,turn_limit=60", 12);
+    check_playthrough_file::<State>(
+        env!("CARGO_MANIFEST_DIR"),
+        "3p",
+        "players=3,turn_limit=60",
+        12,
+        MAX,
+    );
 }
 
 #[test]
 fn playthrough_four_players() {
-    check("4p", "players=4,turn_limit=48", 13);
+    check_playthrough_file::<State>(
+        env!("CARGO_MANIFEST_DIR"),
+        "4p",
+        "players=4,turn_limit=48",
+        13,
+        MAX,
+    );
 }
 
 #[test]
 fn playthrough_six_players() {
-    check("6p", "players=6,turn_limit=48", 14);
+    check_playthrough_file::<State>(
+        env!("CARGO_MANIFEST_DIR"),
+        "6p",
+        "players=6,turn_limit=48",
+        14,
+        MAX,
+    );
 }

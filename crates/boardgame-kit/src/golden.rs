@@ -141,3 +141,41 @@ pub fn check_playthrough<G: Game>(golden: &str) {
         G::NAME
     );
 }
+
+/// Checks the golden playthrough file `tests/golden/playthrough-{name}.txt` of a crate
+/// (`manifest_dir` is its `CARGO_MANIFEST_DIR`): a random game from `seed` with these
+/// parameters, at most `max_actions` long. With the environment variable `BLESS` set, the file
+/// is first rewritten from the engine (check new files by eye against the rules).
+pub fn check_playthrough_file<G: Game>(
+    manifest_dir: &str,
+    name: &str,
+    params: &str,
+    seed: u64,
+    max_actions: u64,
+) {
+    extern crate std;
+    let path = std::format!("{manifest_dir}/tests/golden/playthrough-{name}.txt");
+    if std::env::var_os("BLESS").is_some() {
+        let p: G::Params = params
+            .parse()
+            .unwrap_or_else(|e| panic!("playthrough {name}: {e}"));
+        std::fs::write(&path, playthrough::<G>(&p, seed, max_actions))
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    check_playthrough::<G>(&golden);
+    let record: Record<G> = golden
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(
+        record.params().to_string(),
+        params
+            .parse::<G::Params>()
+            .map(|p| p.to_string())
+            .unwrap_or_default(),
+        "{path}: parameters"
+    );
+}

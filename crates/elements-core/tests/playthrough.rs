@@ -3,7 +3,7 @@
 //! and compares every line. Regenerate with `BLESS=1 cargo test -p elements-core --test playthrough`
 //! (then check the first moves by eye against the rules).
 
-use boardgame_kit::golden::{check_playthrough, playthrough};
+use boardgame_kit::golden::check_playthrough_file;
 use boardgame_kit::{Game, Record};
 use elements_core::State;
 use std::path::PathBuf;
@@ -25,25 +25,7 @@ fn path(name: &str) -> PathBuf {
 #[test]
 fn playthroughs_match_golden_files() {
     for (name, params, seed) in GAMES {
-        let file = path(name);
-        if std::env::var_os("BLESS").is_some() {
-            std::fs::write(
-                &file,
-                playthrough::<State>(&params.parse().unwrap(), seed, u64::MAX),
-            )
-            .unwrap();
-        }
-        let text =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        check_playthrough::<State>(&text);
-        assert!(
-            text.trim_end()
-                .lines()
-                .last()
-                .unwrap_or_default()
-                .starts_with("over: "),
-            "{name}: the golden game is complete"
-        );
+        check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), name, params, seed, u64::MAX);
     }
 }
 

@@ -1,42 +1,25 @@
-//! Golden playthroughs: one random game per board size, checked line by line (see
-//! `boardgame_kit::golden`). Regenerate with `BLESS=1 cargo test -p slimetrail-core --test playthrough`.
+//! Golden random games, one per main parameter set (`tests/golden/playthrough-*.txt`): line 1 is
+//! the record, then the `trace` status line before the first action and after each one (see
+//! `boardgame_kit::golden`). `BLESS=1 cargo test -p slimetrail-core --test playthrough` rewrites the
+//! files; check new ones by eye against the rules.
 
-use boardgame_kit::golden::{check_playthrough, playthrough};
+use boardgame_kit::golden::check_playthrough_file;
 use slimetrail_core::State;
 
-fn check(file: &str, params: &str, seed: u64) {
-    let path = format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(
-            &path,
-            playthrough::<State>(&params.parse().unwrap(), seed, u64::MAX),
-        )
-        .unwrap();
-    }
-    let golden = std::fs::read_to_string(&path).unwrap();
-    check_playthrough::<State>(&golden);
-    assert!(
-        golden
-            .trim_end()
-            .lines()
-            .last()
-            .unwrap()
-            .starts_with("over: "),
-        "{file}: played to the end"
-    );
-}
+/// The games are played to the end (a `turn_limit` in the parameters bounds them where needed).
+const MAX: u64 = u64::MAX;
 
 #[test]
 fn playthrough_7x7() {
-    check("playthrough-7x7.txt", "", 2026);
+    check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), "7x7", "", 2026, MAX);
 }
 
 #[test]
 fn playthrough_5x5() {
-    check("playthrough-5x5.txt", "size=5", 5);
+    check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), "5x5", "size=5", 5, MAX);
 }
 
 #[test]
 fn playthrough_9x9() {
-    check("playthrough-9x9.txt", "size=9", 9);
+    check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), "9x9", "size=9", 9, MAX);
 }
