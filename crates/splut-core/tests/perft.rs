@@ -1,45 +1,19 @@
 //! The golden perft table `tests/golden/perft.tsv` (`PARAMS<TAB>DEPTH<TAB>COUNT`, `-` for the
 //! default parameters). Rows up to 3,000,000 run in `cargo test`; the rest with `--ignored`.
 
+use boardgame_kit::golden::{check_perft, perft_rows, PerftRow};
 use boardgame_kit::{perft, perft_divide, Game};
-use splut_core::{Params, State};
+use splut_core::State;
 
 const FAST_LIMIT: u64 = 3_000_000;
 
-fn rows() -> Vec<(String, u32, u64)> {
-    include_str!("golden/perft.tsv")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 3, "bad row {l:?}");
-            let p = if f[0] == "-" {
-                String::new()
-            } else {
-                f[0].to_string()
-            };
-            (p, f[1].parse().unwrap(), f[2].parse().unwrap())
-        })
-        .collect()
+fn rows() -> Vec<PerftRow> {
+    perft_rows(include_str!("golden/perft.tsv"))
 }
 
 fn run(fast: bool) {
-    let mut ran = 0;
-    for (p, depth, count) in rows() {
-        if (count <= FAST_LIMIT) != fast {
-            continue;
-        }
-        let params: Params = p.parse().unwrap();
-        let mut s = State::new(&params);
-        assert_eq!(perft(&mut s, depth), count, "perft({p:?}, {depth})");
-        assert_eq!(
-            s,
-            State::new(&params),
-            "perft must leave the state unchanged"
-        );
-        ran += 1;
-    }
-    assert!(ran > 0);
+    let rows = rows();
+    assert!(check_perft::<State>(rows.iter().filter(|r| (r.count <= FAST_LIMIT) == fast)) > 0);
 }
 
 #[test]
@@ -94,14 +68,9 @@ fn bulk_counting_agrees_with_listing() {
 
 #[test]
 fn perft_kernel_agrees_with_the_golden_table() {
-    for (p, depth, count) in rows() {
-        if count <= 600_000 {
-            assert_eq!(
-                State::new(&p.parse().unwrap()).perft(depth),
-                count,
-                "{p:?} {depth}"
-            );
-        }
+    for r in rows().iter().filter(|r| r.count <= 600_000) {
+        let s = State::new(&r.params.parse().unwrap());
+        assert_eq!(s.perft(r.depth), r.count, "{:?} {}", r.params, r.depth);
     }
 }
 
