@@ -368,3 +368,34 @@ fn first_seat_defaults() {
     assert!("players=2,seats=swn".parse::<Params>().is_err());
     assert!("seats=ne".parse::<Params>().is_err());
 }
+
+/// The search kernel `State::perft` agrees with the kit's generic perft (which the CLI uses)
+/// on set-ups with lost rests, lost turns and stuck draws (the positions of the tests above).
+#[test]
+fn kernel_perft_matches_the_generic_perft_on_stuck_positions() {
+    for (p, text, depth) in [
+        ("", "e3,a5,e8,i5 s:e2,-,-;n:e9,-,- s 5 3 - - -", 5),
+        ("", "e3,a5,d7,i5 s:e2,-,-;n:e9,-,- s 5 3 - - -", 4),
+        (
+            "players=3",
+            "e1,b5,e9,i5 s:d2,-,-;w:a5,-,-;n:f8,-,- s 1 1 - - -",
+            5,
+        ),
+        (
+            "players=3,turn_limit=4",
+            "e1,b5,e9,i5 s:d2,-,-;w:a5,-,-;n:f8,-,- s 1 1 - - -",
+            7,
+        ),
+        ("", "e8,a5,c3,i5 s:e4,-,-;n:e9,-,- s 5 3 - - -", 4),
+        (
+            "players=4",
+            "e2,b5,e8,h5 s:e1,-,-;w:a5,-,-;n:e9,-,-;e:i5,c5,- e 6 3 - - -",
+            6,
+        ),
+    ] {
+        let mut s = pos(p, text);
+        for d in 0..=depth {
+            assert_eq!(s.perft(d), perft(&mut s, d), "{text} depth {d}");
+        }
+    }
+}
