@@ -4,39 +4,8 @@
 use arandia_core::{Action, Cell, Params, Phase, Place, State, Terrain};
 use boardgame_kit::{Actions, Game, GameResult, PlayError, PositionError, Seat, ToAct};
 
-fn params(s: &str) -> Params {
-    s.parse().unwrap()
-}
-
-fn pos(p: &str, text: &str) -> State {
-    match State::from_position(&params(p), text) {
-        Ok(s) => s,
-        Err(e) => panic!("{text}: {e}"),
-    }
-}
-
-fn legal(s: &State) -> Vec<String> {
-    let mut l = Actions::<State>::new();
-    s.legal_actions(&mut l);
-    let mut v: Vec<String> = l.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn strs(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(s: &mut State, actions: &str) {
-    for a in actions.split_whitespace() {
-        let act: Action = a.parse().unwrap();
-        if let Err(e) = s.try_play(act) {
-            panic!("{a} refused at {}: {e}", s.position());
-        }
-    }
-}
+mod common;
+use common::*;
 
 fn cell(s: &str) -> Cell {
     s.parse().unwrap()

@@ -6,21 +6,13 @@ mod common;
 
 use boardgame_kit::drivers::status_line;
 use boardgame_kit::{perft, Game, PlayError, Seat, ToAct};
-use common::pos;
-use elements_core::{Kind, Params, Place, State};
+use common::{new, p, pos};
+use elements_core::{Kind, Params, State};
 
 const W: Seat = Seat::of(0);
 const A: Seat = Seat::of(1);
 const E: Seat = Seat::of(2);
 const F: Seat = Seat::of(3);
-
-fn p(s: &str) -> Place {
-    s.parse().unwrap()
-}
-
-fn new(params: &str) -> State {
-    State::new(&params.parse().unwrap())
-}
 
 /// Plays the actions one by one (each must be legal) and returns the status line after each.
 fn run(s: &mut State, actions: &[&str]) -> Vec<String> {

@@ -5,7 +5,7 @@ mod common;
 
 use boardgame_kit::drivers::status_line;
 use boardgame_kit::{perft, Cell, Game, PlayError, PositionError, Seat, ToAct};
-use common::{legal_names, pos};
+use common::{legal_names, new, p, pos};
 use elements_core::{Kind, Params, Piece, Place, State};
 
 const W: Seat = Seat::of(0);
@@ -13,16 +13,8 @@ const A: Seat = Seat::of(1);
 const E: Seat = Seat::of(2);
 const F: Seat = Seat::of(3);
 
-fn p(s: &str) -> Place {
-    s.parse().unwrap()
-}
-
 fn c(s: &str) -> Cell {
     s.parse().unwrap()
-}
-
-fn new(params: &str) -> State {
-    State::new(&params.parse().unwrap())
 }
 
 fn piece(s: &State, cell: &str) -> Option<(Seat, Kind)> {

@@ -2,31 +2,11 @@
 //! (the sentence checked is quoted or named in the comment above it), not from the engine.
 
 use boardgame_kit::drivers::status_line;
-use boardgame_kit::{Actions, Cell, Game, Seat, ToAct};
-use repello_core::{Action, Params, Phase, Piece, StackStatus, State, Token};
+use boardgame_kit::{Actions, Game, Seat, ToAct};
+use repello_core::{Params, Phase, Piece, StackStatus, State, Token};
 
-fn cell(s: &str) -> Cell {
-    s.parse().unwrap()
-}
-
-fn act(s: &str) -> Action {
-    s.parse().unwrap()
-}
-
-/// Parameters with every number 1 except those given.
-fn numbers(players: u8, stack: Option<u8>, set: &[(&str, u8)]) -> Params {
-    let mut digits = ['1'; 169];
-    for &(c, n) in set {
-        let c = cell(c);
-        digits[(12 - c.rank() as usize) * 13 + c.file() as usize] = (b'0' + n) as char;
-    }
-    let digits: String = digits.iter().collect();
-    let mut text = format!("players={players},numbers={digits}");
-    if let Some(s) = stack {
-        text.push_str(&format!(",stack={s}"));
-    }
-    text.parse().unwrap()
-}
+mod common;
+use common::*;
 
 /// A position with only the pieces named on the board (`b` `s` `g` tokens, `A`..`D` stacks),
 /// the stack counts and captured tokens by seat, and a mode. The tokens neither on the board,

@@ -5,32 +5,16 @@
 //! notation requires but a test does not need stand on squares far from the action.
 
 use boardgame_kit::drivers::status_line;
-use boardgame_kit::{perft, Actions, Game, GameResult, Seat, ToAct};
+use boardgame_kit::{perft, Game, GameResult, Seat, ToAct};
 use splut_core::{Params, Piece, State};
+
+mod common;
+use common::*;
 
 const S: Seat = Seat::of(0);
 const W: Seat = Seat::of(1);
 const N: Seat = Seat::of(2);
 const E: Seat = Seat::of(3);
-
-fn params(p: &str) -> Params {
-    p.parse().unwrap()
-}
-
-fn pos(p: &str, text: &str) -> State {
-    match State::from_position(&params(p), text) {
-        Ok(s) => s,
-        Err(e) => panic!("{text}: {e}"),
-    }
-}
-
-fn legal(s: &State) -> Vec<String> {
-    let mut list = Actions::<State>::new();
-    s.legal_actions(&mut list);
-    let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
-}
 
 fn play(s: &mut State, t: &str) {
     assert!(
@@ -40,10 +24,6 @@ fn play(s: &mut State, t: &str) {
         legal(s)
     );
     s.play(t.parse().unwrap());
-}
-
-fn at(s: &State, c: &str) -> Option<Piece> {
-    s.piece_at(c.parse().unwrap())
 }
 
 /// "the first turn of the game has 1 step, the second turn 2, every later turn 3, whatever the

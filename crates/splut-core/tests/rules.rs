@@ -6,43 +6,23 @@
 //! four Rocks and a Sorcerer for every team in play, so the partial set-ups of the worked
 //! examples get spare Rocks and Sorcerers on squares far from the action (said in each test).
 
-use boardgame_kit::{Actions, Game, GameResult, PlayError, Seat, ToAct};
+use boardgame_kit::{Game, GameResult, PlayError, Seat, ToAct};
 use splut_core::{Action, Params, Piece, State};
+
+mod common;
+use common::*;
 
 const S: Seat = Seat::of(0);
 const W: Seat = Seat::of(1);
 const N: Seat = Seat::of(2);
 const E: Seat = Seat::of(3);
 
-fn params(p: &str) -> Params {
-    p.parse().unwrap()
-}
-
-fn pos(p: &str, text: &str) -> State {
-    match State::from_position(&params(p), text) {
-        Ok(s) => s,
-        Err(e) => panic!("{text}: {e}"),
-    }
-}
-
 fn act(t: &str) -> Action {
     t.parse().unwrap()
 }
 
-fn legal(s: &State) -> Vec<String> {
-    let mut list = Actions::<State>::new();
-    s.legal_actions(&mut list);
-    let mut v: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
-}
-
 fn is_legal(s: &State, t: &str) -> bool {
     legal(s).iter().any(|x| x == t)
-}
-
-fn at(s: &State, c: &str) -> Option<Piece> {
-    s.piece_at(c.parse().unwrap())
 }
 
 /// Plays `t`, which must be legal.

@@ -4,7 +4,7 @@
 #![allow(dead_code, clippy::needless_range_loop)]
 
 use boardgame_kit::{Cell, Game, Seat, ToAct};
-use elements_core::{Kind, Params, State};
+use elements_core::{Kind, Params, Place, State};
 use std::collections::VecDeque;
 
 /// What a cell holds.
@@ -327,4 +327,14 @@ pub fn cell_names(v: &[(usize, usize)]) -> Vec<String> {
     v.iter()
         .map(|&(f, r)| Cell::new(f as u8, r as u8).to_string())
         .collect()
+}
+
+/// An action from its text.
+pub fn p(s: &str) -> Place {
+    s.parse().unwrap()
+}
+
+/// The start position for a parameter text.
+pub fn new(params: &str) -> State {
+    State::new(&params.parse().unwrap())
 }
