@@ -1,8 +1,8 @@
 //! Set-up helpers shared by the rules tests and the review tests.
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code)]
 
-use arandia_core::{Action, Cell, Params, Phase, Place, State, Terrain};
-use boardgame_kit::{Actions, Game, GameResult, PlayError, PositionError, Seat, ToAct};
+use arandia_core::{Action, Params, State};
+use boardgame_kit::{Actions, Game};
 
 pub fn params(s: &str) -> Params {
     s.parse().unwrap()

@@ -1,8 +1,8 @@
 //! Set-up helpers shared by the rules tests and the review tests.
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code)]
 
-use boardgame_kit::{Actions, Cell, Game, GameResult, PlayError, PositionError, Seat, ToAct};
-use repello_core::{Action, Params, Phase, Piece, StackStatus, State, Token};
+use boardgame_kit::Cell;
+use repello_core::{Action, Params};
 
 pub fn cell(s: &str) -> Cell {
     s.parse().unwrap()

@@ -1,8 +1,8 @@
 //! Set-up helpers shared by the rules tests and the review tests.
-#![allow(dead_code, unused_imports)]
+#![allow(dead_code)]
 
-use boardgame_kit::{Actions, Game, GameResult, PlayError, Seat, ToAct};
-use splut_core::{Action, Params, Piece, State};
+use boardgame_kit::{Actions, Game};
+use splut_core::{Params, Piece, State};
 
 pub fn params(p: &str) -> Params {
     p.parse().unwrap()
