@@ -18,9 +18,9 @@ fn texts(s: &State) -> Vec<String> {
 
 fn to_act(s: &State) -> String {
     match s.to_act() {
-        ToAct::Over => "over".into(),
         ToAct::Chance => "chance".into(),
         ToAct::Seat(x) => x.index().to_string(),
+        _ => "over".into(),
     }
 }
 

@@ -53,7 +53,7 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
         }
     }
     if let Some(o) = s.outcome() {
-        if let GameResult::Winners(w) = o.result {
+        if let GameResult::Winners(w) = o.result() {
             for winner in w.iter() {
                 let target = board::harbour(board::target_side(winner.index()));
                 for ship in s.ships(winner) {
@@ -119,7 +119,7 @@ fn random_games_reach_wins() {
             let mut s = State::from_position(&params, text).unwrap();
             boardgame_kit::playout(&mut s, &mut SplitMix64::new(seed), u64::MAX);
             let o = s.outcome().unwrap();
-            if matches!(o.result, GameResult::Winners(_)) {
+            if matches!(o.result(), GameResult::Winners(_)) {
                 wins += 1;
                 let mut runner = proptest::test_runner::TestRunner::default();
                 runner.run(&Just(s), |s| check_invariants(&s)).unwrap();

@@ -371,7 +371,7 @@ fn win_beats_turn_limit_on_the_same_action() {
     let s = after("turn_limit=1", "0 - t0 0:b1*,c2,d1* 3:e4,e5,e6", "c2 6");
     assert_eq!(s.to_act(), ToAct::Over);
     assert_eq!(
-        s.outcome().unwrap().result,
+        s.outcome().unwrap().result(),
         GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(Seat::of(0)))
     );
 }
@@ -384,7 +384,7 @@ fn turn_limit_draw_after_a_combat_ends_the_turn() {
     assert_eq!(s.to_act(), ToAct::Chance);
     play(&mut s, "3");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Draw);
+    assert_eq!(s.outcome().unwrap().result(), GameResult::Draw);
 }
 
 /// The limit counts players' turns, not rounds, and starts with `first`.

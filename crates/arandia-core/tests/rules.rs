@@ -531,7 +531,7 @@ fn win_when_all_three_in_target_before_attack() {
     assert_eq!(s.to_act(), ToAct::Over);
     let o = s.outcome().unwrap();
     assert_eq!(
-        o.result,
+        o.result(),
         GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(Seat::of(0)))
     );
     assert_eq!(legal(&s), Vec::<String>::new());
@@ -554,7 +554,7 @@ fn turn_limit_draws() {
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(3)));
     play(&mut s, "b1-c1 c1-b1 d1-c1");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Draw);
+    assert_eq!(s.outcome().unwrap().result(), GameResult::Draw);
     assert_eq!(s.position(), "0 drawn t2 0:f9,g9,g9 3:b1,c1,c1");
     assert_eq!(State::max_game_length(&params("turn_limit=2")), Some(36));
     assert_eq!(State::max_game_length(&Params::default()), None);

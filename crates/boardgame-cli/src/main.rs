@@ -8,8 +8,8 @@ mod games;
 
 use boardgame_kit::drivers::status_line;
 use boardgame_kit::{
-    perft, perft_divide, random_action, Actions, ChanceOutcomes, Game, GameResult, PlayError, Seat,
-    SplitMix64, ToAct,
+    perft, perft_divide, random_action, Actions, ChanceOutcomes, Game, PlayError, Seat, SplitMix64,
+    ToAct,
 };
 use games::{dispatch, GAMES};
 use std::fmt::Write as _;
@@ -292,10 +292,11 @@ fn selfplay<G: Game>(args: &Args, out: &mut String) -> Result<(), CliError> {
         max_len = max_len.max(len);
         let result = match s.outcome() {
             Some(o) => {
-                match o.result {
-                    GameResult::Draw => draws += 1,
-                    GameResult::Winners(w) => w.iter().for_each(|x| wins[x.index()] += 1),
+                let winners = o.winners();
+                if winners.is_empty() {
+                    draws += 1;
                 }
+                winners.iter().for_each(|x| wins[x.index()] += 1);
                 o.summary(G::SEAT_NAMES)
             }
             None => {

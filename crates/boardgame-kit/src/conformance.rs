@@ -213,11 +213,11 @@ fn check_state<G>(
             match state.outcome() {
                 None => ctx.fail("the game is over without an outcome".into()),
                 Some(o) => {
-                    if let GameResult::Winners(w) = o.result {
-                        if w.is_empty() || w.bits() & !o.seats.bits() != 0 {
+                    if let GameResult::Winners(w) = o.result() {
+                        if w.is_empty() || w.bits() & !o.seats().bits() != 0 {
                             ctx.fail(format!(
                                 "winners {w:?} are not among the seats {:?}",
-                                o.seats
+                                o.seats()
                             ));
                         }
                     }

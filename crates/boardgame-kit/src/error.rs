@@ -48,6 +48,7 @@ impl SyntaxError {
 
 /// A position text could not be turned into a state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The text is not well-formed position notation.
     #[error(transparent)]
@@ -72,6 +73,7 @@ impl PositionError {
 /// assert_eq!(e.to_string(), "unknown parameter `colour`");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParamError {
     /// A comma-separated item is not `key=value`.
     #[error("parameter `{0}` is not of the form key=value")]
@@ -117,6 +119,7 @@ impl ParamError {
 
 /// An action could not be played: the state is left exactly as it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The game is over; no action can be played.
     #[error("the game is over")]

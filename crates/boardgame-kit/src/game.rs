@@ -19,6 +19,7 @@ pub type ChanceOutcomes<A> = SmallVec<[(A, Prob); 8]>;
 
 /// Who acts next: one answer for players, chance and the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ToAct {
     /// A player's decision.
     Seat(Seat),
@@ -93,6 +94,7 @@ impl Display for Prob {
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GameResult {
     /// One or more seats won (several share a win).
     Winners(SeatSet),
@@ -112,15 +114,62 @@ pub enum GameResult {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
-    /// Winners or draw.
-    pub result: GameResult,
-    /// The seats that played the game.
-    pub seats: SeatSet,
-    /// Final scores by seat index, for scored games.
-    pub scores: Option<[i32; MAX_SEATS]>,
+    result: GameResult,
+    seats: SeatSet,
+    scores: Option<[i32; MAX_SEATS]>,
 }
 
 impl Outcome {
+    /// An outcome with every part given: the result, the seats that played, and the final
+    /// scores by seat index for scored games.
+    ///
+    /// ```
+    /// use boardgame_kit::{GameResult, Outcome, Seat, SeatSet};
+    /// let both = SeatSet::first(2);
+    /// let o = Outcome::new(GameResult::Winners(both), both, Some([3, 3, 0, 0, 0, 0]));
+    /// assert!(o.is_winner(Seat::of(0)) && o.is_winner(Seat::of(1)));
+    /// assert_eq!(o.scores().unwrap()[1], 3);
+    /// ```
+    #[must_use]
+    pub const fn new(
+        result: GameResult,
+        seats: SeatSet,
+        scores: Option<[i32; MAX_SEATS]>,
+    ) -> Outcome {
+        Outcome {
+            result,
+            seats,
+            scores,
+        }
+    }
+
+    /// Winners or draw.
+    #[must_use]
+    pub const fn result(&self) -> GameResult {
+        self.result
+    }
+
+    /// The seats that played the game.
+    #[must_use]
+    pub const fn seats(&self) -> SeatSet {
+        self.seats
+    }
+
+    /// Final scores by seat index, for scored games.
+    #[must_use]
+    pub const fn scores(&self) -> Option<[i32; MAX_SEATS]> {
+        self.scores
+    }
+
+    /// The winners (empty for a draw).
+    #[must_use]
+    pub fn winners(&self) -> SeatSet {
+        match self.result {
+            GameResult::Winners(w) => w,
+            GameResult::Draw => SeatSet::EMPTY,
+        }
+    }
+
     /// A single winner.
     pub fn win(seats: SeatSet, winner: Seat) -> Outcome {
         Outcome {

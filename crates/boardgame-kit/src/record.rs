@@ -9,6 +9,7 @@ use core::fmt;
 
 /// Why a record could not be read or replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The record names another game.
     #[error("the record is for `{found}`, not `{expected}`")]

@@ -72,14 +72,14 @@ fn check_game(params: &str, seed: u64) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(s.to_act(), ToAct::Over);
     let o = s.outcome().unwrap();
-    match o.result {
+    match o.result() {
         GameResult::Winners(w) => {
             prop_assert_eq!(w.len(), 1, "exactly one winner");
             let winner = w.single().unwrap();
             prop_assert!(!s.is_eliminated(winner));
             prop_assert_eq!(out_seen.len() + 1, s.seats().len());
         }
-        GameResult::Draw => prop_assert!(false, "no draws in this game"),
+        other => prop_assert!(false, "no draws in this game: {:?}", other),
     }
     Ok(())
 }

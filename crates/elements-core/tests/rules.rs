@@ -579,7 +579,7 @@ fn outcome_has_one_winner_and_no_scores() {
     s.play(p("f10"));
     let o = s.outcome().unwrap();
     assert!(o.is_winner(W) && !o.is_winner(E));
-    assert_eq!(o.scores, None);
+    assert_eq!(o.scores(), None);
     assert_eq!(o.summary(State::SEAT_NAMES), "w");
 }
 

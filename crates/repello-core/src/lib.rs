@@ -46,7 +46,7 @@
 //! // A random game to the end.
 //! let p = playout(&mut s, &mut SplitMix64::new(7), 100_000);
 //! assert_eq!(s.to_act(), ToAct::Over);
-//! assert!(p.outcome.unwrap().scores.is_some());
+//! assert!(p.outcome.unwrap().scores().is_some());
 //! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]

@@ -737,11 +737,11 @@ impl Game for State {
             .filter(|&s| scores[s] == best)
             .map(Seat::of)
             .collect();
-        Some(Outcome {
-            result: GameResult::Winners(winners),
-            seats: self.seats(),
-            scores: Some(scores),
-        })
+        Some(Outcome::new(
+            GameResult::Winners(winners),
+            self.seats(),
+            Some(scores),
+        ))
     }
 
     fn position(&self) -> String {

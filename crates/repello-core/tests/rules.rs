@@ -575,7 +575,7 @@ fn game_ends_when_every_stack_is_finished_with_scores() {
     s.play(act("n"));
     assert_eq!(s.to_act(), ToAct::Over);
     let o = s.outcome().unwrap();
-    let scores = o.scores.unwrap();
+    let scores = o.scores().unwrap();
     assert_eq!(scores[0], 8);
     // seat 2: the rest of the tokens count as its captured: 2 silver + black tokens.
     assert_eq!(scores[1], s.score(S2));
@@ -636,7 +636,7 @@ fn equal_highest_scores_share_the_win() {
     s.play(act("n"));
     let o = s.outcome().unwrap();
     assert_eq!((s.score(S1), s.score(S2)), (8, 7 + 1));
-    assert!(matches!(o.result, GameResult::Winners(w) if w.len() == 2));
+    assert!(matches!(o.result(), GameResult::Winners(w) if w.len() == 2));
     assert_eq!(o.summary(State::SEAT_NAMES), "1,2 scores 1=8 2=8");
 }
 

@@ -212,6 +212,7 @@ fn position_notation_round_trips_and_rejects_bad_text() {
                 assert!(!syntax, "{bad}: unexpected invalid error {e}")
             }
             Ok(_) => panic!("{bad} was accepted"),
+            Err(e) => panic!("{bad}: unexpected error kind {e:?}"),
         }
     }
 }

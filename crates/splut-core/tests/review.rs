@@ -138,7 +138,7 @@ fn rest_of_turn_lost_then_draw_when_nobody_can_step() {
     let mut s = pos("", "e3,a5,e8,i5 s:e2,-,-;n:e9,-,- s 5 3 - - -");
     play(&mut s, "e2-e1/e3");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Draw);
+    assert_eq!(s.outcome().unwrap().result(), GameResult::Draw);
     assert_eq!(status_line(&s), "over: draw");
 }
 
@@ -167,7 +167,7 @@ fn killing_ones_own_sorcerer() {
     let mut s = pos("", "e4,a5,e9,i5 s:e7,e3,-;n:f8,-,- s 5 3 - - -");
     play(&mut s, "e3-e4/n");
     assert_eq!(
-        s.outcome().unwrap().result,
+        s.outcome().unwrap().result(),
         GameResult::Winners(boardgame_kit::SeatSet::from_bits(1 << 2))
     );
     assert_eq!(status_line(&s), "over: n");
@@ -210,7 +210,7 @@ fn sorcerer_on_the_first_square_and_dwarf_before_a_sorcerer() {
     let mut s = pos("", "e4,a5,e9,i5 s:d2,f4,-;n:e5,-,- s 5 3 - - -");
     play(&mut s, "f4-e4/n");
     assert_eq!(
-        s.outcome().unwrap().result,
+        s.outcome().unwrap().result(),
         GameResult::Winners(boardgame_kit::SeatSet::from_bits(1))
     );
     assert_eq!(at(&s, "e5"), Some(Piece::Rock(0)));

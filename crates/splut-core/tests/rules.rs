@@ -598,7 +598,7 @@ fn the_last_player_with_a_sorcerer_wins_at_once() {
     play(&mut s, "f5-e5/w");
     assert_eq!(s.to_act(), ToAct::Over);
     assert_eq!(
-        s.outcome().unwrap().result,
+        s.outcome().unwrap().result(),
         GameResult::Winners(boardgame_kit::SeatSet::EMPTY.with(S))
     );
     assert!(legal(&s).is_empty());
@@ -767,7 +767,7 @@ fn nobody_can_step_the_game_is_drawn() {
     let mut s = pos("", "e6,d8,f8,e1 s:e7,-,-;n:e9,-,- s 3 3 - - -");
     play(&mut s, "e7-e8/e6");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Draw);
+    assert_eq!(s.outcome().unwrap().result(), GameResult::Draw);
     assert_eq!(boardgame_kit::drivers::status_line(&s), "over: draw");
 }
 
@@ -809,7 +809,7 @@ fn turn_limit_draws_once_that_many_turns_are_completed() {
     play(&mut s, "e8-e7");
     play(&mut s, "e7-e6");
     assert_eq!(s.to_act(), ToAct::Over);
-    assert_eq!(s.outcome().unwrap().result, GameResult::Draw);
+    assert_eq!(s.outcome().unwrap().result(), GameResult::Draw);
 }
 
 // ------------------------------------------------------------------------------------------

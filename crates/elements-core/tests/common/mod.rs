@@ -86,7 +86,7 @@ impl Slow {
                 slow.current = s
                     .outcome()
                     .unwrap()
-                    .seats
+                    .seats()
                     .iter()
                     .find(|x| s.outcome().unwrap().is_winner(*x))
                     .unwrap()
