@@ -388,4 +388,86 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     fn seat_name(seat: Seat) -> &'static str {
         seat.name(Self::SEAT_NAMES)
     }
+
+    /// A 64-bit key of the position for transposition tables: equal states have equal keys,
+    /// and distinct states collide rarely. The default hashes the state with [`KeyHasher`];
+    /// games may keep an incremental (Zobrist-style) key and return it here.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let a = Nim::new(&Default::default());
+    /// let mut b = a.clone();
+    /// assert_eq!(a.position_key(), b.position_key());
+    /// b.play("1".parse().unwrap());
+    /// assert_ne!(a.position_key(), b.position_key());
+    /// ```
+    #[must_use]
+    fn position_key(&self) -> u64 {
+        let mut h = KeyHasher::default();
+        self.hash(&mut h);
+        core::hash::Hasher::finish(&h)
+    }
+}
+
+/// A fast, fixed-seed 64-bit hasher (the default of [`Game::position_key`]): the same input
+/// gives the same key on every platform and run.
+///
+/// ```
+/// use boardgame_kit::game::KeyHasher;
+/// use core::hash::{Hash, Hasher};
+/// let mut a = KeyHasher::default();
+/// 42u32.hash(&mut a);
+/// let mut b = KeyHasher::default();
+/// 42u32.hash(&mut b);
+/// assert_eq!(a.finish(), b.finish());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct KeyHasher(u64);
+
+impl Default for KeyHasher {
+    fn default() -> Self {
+        KeyHasher(0x243F_6A88_85A3_08D3)
+    }
+}
+
+impl core::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b) | 0x100);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x5151_F4B5_3A8D_E3A5);
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // Final avalanche (SplitMix64's mixer) so that nearby inputs spread over all bits.
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
 }
