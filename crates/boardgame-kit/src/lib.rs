@@ -13,6 +13,8 @@
 //!   with exact [`Prob`]abilities, and the [`Outcome`].
 //! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
 //!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
+//! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
+//!   as text and indices, opaque undo, downcasting), implemented for every game.
 //! - **Records**: [`Record`] replays a game exactly, with undo and redo.
 //! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
 //!   [`RandomSource`].
@@ -52,6 +54,7 @@ pub mod bitboard;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 pub mod drivers;
+pub mod dynamic;
 pub mod error;
 pub mod fuzzing;
 pub mod game;
@@ -69,6 +72,7 @@ pub mod testing;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use drivers::{perft, perft_divide, playout, random_action, Playout, RandomSource, SplitMix64};
+pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, Prob, ToAct};
 pub use grid::{Cell, Dir4, Dir8, SquareGrid};

@@ -1,0 +1,446 @@
+//! Any game behind one object: [`DynGame`], the object-safe, text-and-index face of [`Game`].
+//!
+//! A front end that does not know a game's concrete types at compile time (a command line, an
+//! engine protocol, a browser binding, a game picked from a menu) holds a `Box<dyn DynGame>`.
+//! Every [`Game`] is a `DynGame` through a blanket impl. Actions travel as text (the game's
+//! notation) or as indices into the legal list in the game's order; a play returns an opaque
+//! [`DynUndo`] that takes it back. Errors are typed and leave the state unchanged; the concrete
+//! state is reachable again with [`DynGame::as_any`].
+//!
+//! ```
+//! use boardgame_kit::{testing::Nim, DynGame, Game};
+//! let mut g: Box<dyn DynGame> = Box::new(Nim::new(&"stones=3".parse().unwrap()));
+//! assert_eq!(g.name(), "nim");
+//! assert_eq!(g.legal_texts(), vec!["1", "2"]);
+//! let u = g.play_text("2").unwrap();
+//! assert_eq!(g.status_line(), "2: 1");
+//! assert!(g.play_text("3").is_err()); // refused, nothing changed
+//! g.undo(u).unwrap();
+//! assert_eq!(g.status_line(), "1: 1 2");
+//! let nim: &Nim = g.as_any().downcast_ref().unwrap();
+//! assert_eq!(nim.stones(), 3);
+//! ```
+
+use crate::drivers::RandomSource;
+use crate::drivers::{perft, perft_divide, playout, random_action, status_line, Playout};
+use crate::error::{PlayError, PositionError, SyntaxError};
+use crate::game::{Actions, ChanceOutcomes, Game, Outcome, Prob, ToAct};
+use crate::seat::{Seat, SeatSet};
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::any::Any;
+use core::fmt;
+
+/// What [`DynGame::undo`] needs to take back one play: opaque, made by the game that played.
+pub struct DynUndo(Box<dyn Any + Send + Sync>);
+
+impl fmt::Debug for DynUndo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DynUndo")
+    }
+}
+
+/// Why an action given as text or as an index was not played; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DynPlayError {
+    /// The text is not an action in this game's notation.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The action is well-formed but cannot be played now.
+    #[error(transparent)]
+    Illegal(#[from] PlayError),
+    /// The index is not the index of a legal action.
+    #[error("there is no legal action number {index} ({count} legal actions, numbered from 0)")]
+    NoSuchIndex {
+        /// The index given.
+        index: usize,
+        /// How many legal actions there are.
+        count: usize,
+    },
+}
+
+/// Why a sequence of actions was refused by [`DynGame::play_all`]: the action at fault (1-based)
+/// and why; the state is as before the call.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("action {index} `{text}`: {error}")]
+pub struct SequenceError {
+    /// The 1-based index of the offending action in the sequence.
+    pub index: usize,
+    /// The action's text as given.
+    pub text: String,
+    /// Why it could not be played.
+    pub error: DynPlayError,
+}
+
+/// A [`DynUndo`] was given to a game of another type than the one that made it; nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this undo was not made by a `{game}` state")]
+pub struct UndoError {
+    /// The game that was asked to undo.
+    pub game: &'static str,
+}
+
+/// The object-safe face of a [`Game`]: text and indices instead of concrete action types.
+///
+/// Legal actions are listed in the game's own order ([`Game::legal_actions`]); an action's index
+/// is its place in that list. [`DynGame::legal_sorted`] gives the same texts sorted by their
+/// bytes, the order of the command-line contract.
+pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
+    /// The game's name ([`Game::NAME`]).
+    fn name(&self) -> &'static str;
+    /// Seat names by seat index ([`Game::SEAT_NAMES`]).
+    fn seat_names(&self) -> &'static [&'static str];
+    /// The parameters in their text form (the empty string for all defaults).
+    fn params_text(&self) -> String;
+    /// The seats that play.
+    fn seats(&self) -> SeatSet;
+    /// Who acts next.
+    fn to_act(&self) -> ToAct;
+    /// The legal actions as text, in the game's order (index `i` is action number `i`); at a
+    /// chance node the outcomes; empty once the game is over.
+    fn legal_texts(&self) -> Vec<String>;
+    /// The number of legal actions.
+    fn legal_count(&self) -> usize;
+    /// The chance outcomes with their exact probabilities, in the game's order; empty when the
+    /// state is not a chance node.
+    fn chance_outcomes(&self) -> Vec<(String, Prob)>;
+    /// The text of legal action number `index`.
+    fn action_text(&self, index: usize) -> Option<String>;
+    /// The index of the legal action written `text`.
+    fn action_index(&self, text: &str) -> Result<usize, DynPlayError>;
+    /// Reads, checks and plays an action; on error the state is unchanged.
+    fn play_text(&mut self, text: &str) -> Result<DynUndo, DynPlayError>;
+    /// Plays legal action number `index`; on error the state is unchanged.
+    fn play_index(&mut self, index: usize) -> Result<DynUndo, DynPlayError>;
+    /// Takes back the play that returned `undo` (plays are undone last-first).
+    fn undo(&mut self, undo: DynUndo) -> Result<(), UndoError>;
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The one-line position notation.
+    fn position(&self) -> String;
+    /// A state of the same game and parameters read from position notation.
+    fn with_position(&self, text: &str) -> Result<Box<dyn DynGame>, PositionError>;
+    /// The start position of the same game and parameters.
+    fn restarted(&self) -> Box<dyn DynGame>;
+    /// A copy of this state.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The status line of the command-line contract (`SEAT: A B C`, `chance: ...`, `over: W`).
+    fn status_line(&self) -> String;
+    /// Perft from this state (see [`crate::perft`]); the state is unchanged.
+    fn perft(&mut self, depth: u32) -> u64;
+    /// Perft split by first action, sorted by action text (see [`crate::perft_divide`]).
+    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// A bound on the length of any game with these parameters, where the rules give one.
+    fn max_game_length(&self) -> Option<u64>;
+    /// A random action's text (uniform for a player, by probability at chance), or `None` once
+    /// the game is over.
+    fn random_action_text(&self, rng: &mut dyn RandomSource) -> Option<String>;
+    /// Plays random actions until the game ends or `max_actions` were played (see
+    /// [`crate::playout`]).
+    fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout;
+    /// The 64-bit key of the position ([`Game::position_key`]).
+    fn position_key(&self) -> u64;
+    /// The concrete state, for downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// The concrete state, for downcasting.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+
+    /// The name of a seat in this game.
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        seat.name(self.seat_names())
+    }
+
+    /// The legal actions as text sorted by their bytes (the order of the command-line contract).
+    fn legal_sorted(&self) -> Vec<String> {
+        let mut v = self.legal_texts();
+        v.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+        v
+    }
+
+    /// The outcome's summary (`W` of the `over: W` line), once the game is over.
+    fn outcome_summary(&self) -> Option<String> {
+        self.outcome().map(|o| o.summary(self.seat_names()))
+    }
+
+    /// Plays the texts in order, all or nothing: on the first refusal every action of the call
+    /// is taken back and the error names it (1-based). Returns the undos, first action first.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, DynGame, Game};
+    /// let mut g = Nim::new(&"stones=4".parse().unwrap());
+    /// let e = DynGame::play_all(&mut g, &["1", "2", "2"]).unwrap_err();
+    /// assert_eq!(e.index, 3);
+    /// assert_eq!(g.stones(), 4);
+    /// assert_eq!(DynGame::play_all(&mut g, &["1", "2"]).unwrap().len(), 2);
+    /// ```
+    fn play_all(&mut self, texts: &[&str]) -> Result<Vec<DynUndo>, SequenceError> {
+        let mut undos = Vec::with_capacity(texts.len());
+        for (k, text) in texts.iter().enumerate() {
+            match self.play_text(text) {
+                Ok(u) => undos.push(u),
+                Err(error) => {
+                    while let Some(u) = undos.pop() {
+                        // Each undo was made by this very state just above.
+                        let _ = self.undo(u);
+                    }
+                    return Err(SequenceError {
+                        index: k + 1,
+                        text: text.to_string(),
+                        error,
+                    });
+                }
+            }
+        }
+        Ok(undos)
+    }
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+fn play_checked<G: Game>(state: &mut G, action: G::Action) -> Result<DynUndo, DynPlayError> {
+    let u = state.try_play(action)?;
+    Ok(DynUndo(Box::new(u)))
+}
+
+impl<G: Game> DynGame for G
+where
+    G::Undo: 'static,
+{
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        G::SEAT_NAMES
+    }
+
+    fn params_text(&self) -> String {
+        self.params().to_string()
+    }
+
+    fn seats(&self) -> SeatSet {
+        Game::seats(self)
+    }
+
+    fn to_act(&self) -> ToAct {
+        Game::to_act(self)
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        let mut list = Actions::<G>::new();
+        self.legal_actions(&mut list);
+        list.iter().map(|a| a.to_string()).collect()
+    }
+
+    fn legal_count(&self) -> usize {
+        self.count_legal()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(String, Prob)> {
+        let mut outs = ChanceOutcomes::new();
+        Game::chance_outcomes(self, &mut outs);
+        outs.iter().map(|(a, p)| (a.to_string(), *p)).collect()
+    }
+
+    fn action_text(&self, index: usize) -> Option<String> {
+        let mut list = Actions::<G>::new();
+        self.legal_actions(&mut list);
+        list.get(index).map(|a| a.to_string())
+    }
+
+    fn action_index(&self, text: &str) -> Result<usize, DynPlayError> {
+        let action = self.parse_action(text)?;
+        let mut list = Actions::<G>::new();
+        self.legal_actions(&mut list);
+        match list.iter().position(|a| *a == action) {
+            Some(i) => Ok(i),
+            None if Game::to_act(self) == ToAct::Over => Err(PlayError::GameOver.into()),
+            None => Err(PlayError::Illegal {
+                action: action.to_string(),
+                reason: self.illegal_reason(&action),
+            }
+            .into()),
+        }
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<DynUndo, DynPlayError> {
+        let action = self.parse_action(text)?;
+        play_checked(self, action)
+    }
+
+    fn play_index(&mut self, index: usize) -> Result<DynUndo, DynPlayError> {
+        let mut list = Actions::<G>::new();
+        self.legal_actions(&mut list);
+        match list.get(index) {
+            Some(&a) => play_checked(self, a),
+            None => Err(DynPlayError::NoSuchIndex {
+                index,
+                count: list.len(),
+            }),
+        }
+    }
+
+    fn undo(&mut self, undo: DynUndo) -> Result<(), UndoError> {
+        match undo.0.downcast::<G::Undo>() {
+            Ok(u) => {
+                Game::undo(self, *u);
+                Ok(())
+            }
+            Err(_) => Err(UndoError { game: G::NAME }),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn position(&self) -> String {
+        Game::position(self)
+    }
+
+    fn with_position(&self, text: &str) -> Result<Box<dyn DynGame>, PositionError> {
+        let s = G::from_position(&self.params(), text)?;
+        Ok(Box::new(s))
+    }
+
+    fn restarted(&self) -> Box<dyn DynGame> {
+        Box::new(G::new(&self.params()))
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn status_line(&self) -> String {
+        status_line(self)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        perft_divide(self, depth)
+    }
+
+    fn max_game_length(&self) -> Option<u64> {
+        G::max_game_length(&self.params())
+    }
+
+    fn random_action_text(&self, rng: &mut dyn RandomSource) -> Option<String> {
+        let mut buf = Actions::<G>::new();
+        random_action(self, rng, &mut buf).map(|a| a.to_string())
+    }
+
+    fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout {
+        playout(self, rng, max_actions)
+    }
+
+    fn position_key(&self) -> u64 {
+        Game::position_key(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Nim;
+    use crate::SplitMix64;
+
+    fn nim(stones: u32) -> Box<dyn DynGame> {
+        Box::new(Nim::new(
+            &alloc::format!("stones={stones}").parse().unwrap(),
+        ))
+    }
+
+    #[test]
+    fn indices_follow_the_legal_order_and_bad_ones_change_nothing() {
+        let mut g = nim(5);
+        assert_eq!(g.action_text(1).as_deref(), Some("2"));
+        assert_eq!(g.action_index("2"), Ok(1));
+        let before = g.position();
+        assert_eq!(
+            g.play_index(7).unwrap_err(),
+            DynPlayError::NoSuchIndex { index: 7, count: 2 }
+        );
+        assert!(matches!(g.play_text("x"), Err(DynPlayError::Syntax(_))));
+        assert!(matches!(g.play_text("3"), Err(DynPlayError::Syntax(_))));
+        assert_eq!(g.position(), before);
+        let mut one = nim(1);
+        assert!(matches!(one.play_text("2"), Err(DynPlayError::Illegal(_))));
+        assert!(matches!(
+            one.action_index("2"),
+            Err(DynPlayError::Illegal(_))
+        ));
+        assert_eq!(one.position(), nim(1).position());
+        let u = g.play_index(1).unwrap();
+        assert_ne!(g.position(), before);
+        g.undo(u).unwrap();
+        assert_eq!(g.position(), before);
+    }
+
+    #[test]
+    fn the_end_is_reported_and_nothing_plays_after_it() {
+        let mut g = nim(2);
+        g.play_text("2").unwrap();
+        assert_eq!(g.to_act(), ToAct::Over);
+        assert_eq!(g.outcome_summary().as_deref(), Some("1"));
+        assert_eq!(
+            g.play_text("1").unwrap_err(),
+            DynPlayError::Illegal(PlayError::GameOver)
+        );
+        assert_eq!(
+            g.action_index("1").unwrap_err(),
+            DynPlayError::Illegal(PlayError::GameOver)
+        );
+        assert!(g.legal_texts().is_empty());
+        assert_eq!(g.random_action_text(&mut SplitMix64::new(1)), None);
+    }
+
+    #[test]
+    fn positions_restarts_and_copies_are_new_objects() {
+        let mut g = nim(4);
+        g.play_text("1").unwrap();
+        let copy = g.clone();
+        let back = g.with_position(&g.position()).unwrap();
+        assert_eq!(back.position(), g.position());
+        assert_eq!(copy.position(), g.position());
+        assert_eq!(g.restarted().position(), nim(4).position());
+        assert!(g.with_position("nonsense").is_err());
+        assert_eq!(g.perft(1), 2);
+        assert_eq!(g.perft_divide(1).len(), 2);
+    }
+
+    #[test]
+    fn an_undo_from_another_game_is_refused() {
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        struct Other;
+        let mut g = nim(3);
+        let before = g.position();
+        let foreign = DynUndo(Box::new(Other));
+        assert_eq!(g.undo(foreign), Err(UndoError { game: "nim" }));
+        assert_eq!(g.position(), before);
+    }
+
+    #[test]
+    fn playouts_end_the_game() {
+        let mut g = nim(6);
+        let p = g.playout(&mut SplitMix64::new(3), 100);
+        assert!(p.outcome.is_some());
+        assert_eq!(g.to_act(), ToAct::Over);
+    }
+}

@@ -1,0 +1,19 @@
+//! # boardgames
+//!
+//! Every game of the workspace behind one object. The [`registry`] lists the five games by name
+//! (Slime Trail, Splut!, Battle of the Elements, Repello, Arandian checkers) with their seats
+//! and player counts, and starts any of them from parameter and position text as a
+//! `Box<dyn DynGame>` ([`boardgame_kit::DynGame`]): a front end (terminal, browser, engine
+//! protocol) needs no game's concrete types.
+//!
+//! ```
+//! let mut game = boardgames::start("slimetrail", "", None).unwrap();
+//! game.play_all(&["c3", "b2"]).unwrap();
+//! assert_eq!(game.status_line(), "1: a1 a2 a3 b1 b3 c1 c2");
+//! ```
+
+pub mod registry;
+
+pub use boardgame_kit as kit;
+pub use boardgame_kit::DynGame;
+pub use registry::{find, names, start, GameEntry, SetupError, GAMES};

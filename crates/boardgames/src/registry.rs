@@ -1,0 +1,219 @@
+//! The games of the workspace by name: what each one is, and how to start it from text.
+
+use boardgame_kit::{DynGame, Game, ParamError, PositionError};
+use std::fmt;
+
+/// One game of the registry: its name and seats, and constructors from text that return the
+/// game behind [`DynGame`].
+///
+/// ```
+/// let splut = boardgames::find("splut").unwrap();
+/// assert_eq!(splut.seat_names(), &["s", "w", "n", "e"]);
+/// assert_eq!((splut.min_players(), splut.max_players()), (2, 4));
+/// let game = splut.new_game("players=3").unwrap();
+/// assert_eq!(game.seats().len(), 3);
+/// ```
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    name: &'static str,
+    title: &'static str,
+    seat_names: &'static [&'static str],
+    min_players: usize,
+    max_players: usize,
+    has_chance: bool,
+    new_game: fn(&str) -> Started,
+    from_position: fn(&str, &str) -> Started,
+}
+
+/// A game started from text, or why it could not be.
+type Started = Result<Box<dyn DynGame>, SetupError>;
+
+fn new_game<G: Game>(params: &str) -> Result<Box<dyn DynGame>, SetupError> {
+    let params: G::Params = params.parse()?;
+    Ok(Box::new(G::new(&params)))
+}
+
+fn from_position<G: Game>(params: &str, position: &str) -> Result<Box<dyn DynGame>, SetupError> {
+    let params: G::Params = params.parse()?;
+    Ok(Box::new(G::from_position(&params, position)?))
+}
+
+impl GameEntry {
+    /// The entry of a game type, with the game's full title for people.
+    pub const fn of<G: Game>(title: &'static str) -> GameEntry {
+        GameEntry {
+            name: G::NAME,
+            title,
+            seat_names: G::SEAT_NAMES,
+            min_players: G::MIN_PLAYERS,
+            max_players: G::MAX_PLAYERS,
+            has_chance: G::HAS_CHANCE,
+            new_game: new_game::<G>,
+            from_position: from_position::<G>,
+        }
+    }
+
+    /// The name used on command lines and in records (`slimetrail`).
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The game's title for people (`Slime Trail`).
+    pub const fn title(&self) -> &'static str {
+        self.title
+    }
+
+    /// Seat names by seat index (a game with fewer players uses some of them).
+    pub const fn seat_names(&self) -> &'static [&'static str] {
+        self.seat_names
+    }
+
+    /// Fewest players.
+    pub const fn min_players(&self) -> usize {
+        self.min_players
+    }
+
+    /// Most players.
+    pub const fn max_players(&self) -> usize {
+        self.max_players
+    }
+
+    /// Whether the game has chance nodes (dice).
+    pub const fn has_chance(&self) -> bool {
+        self.has_chance
+    }
+
+    /// The start position for parameters in text form (`""` for the defaults).
+    pub fn new_game(&self, params: &str) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.new_game)(params)
+    }
+
+    /// A position in the game's notation, for parameters in text form.
+    pub fn from_position(
+        &self,
+        params: &str,
+        position: &str,
+    ) -> Result<Box<dyn DynGame>, SetupError> {
+        (self.from_position)(params, position)
+    }
+
+    /// The start position, or `position` when one is given.
+    pub fn start(
+        &self,
+        params: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, SetupError> {
+        match position {
+            Some(p) => self.from_position(params, p),
+            None => self.new_game(params),
+        }
+    }
+}
+
+impl fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("name", &self.name)
+            .field("seat_names", &self.seat_names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every game of the workspace; adding a game is one line here.
+pub static GAMES: &[GameEntry] = &[
+    GameEntry::of::<slimetrail_core::State>("Slime Trail"),
+    GameEntry::of::<splut_core::State>("Splut!"),
+    GameEntry::of::<elements_core::State>("Battle of the Elements"),
+    GameEntry::of::<repello_core::State>("Repello"),
+    GameEntry::of::<arandia_core::State>("Arandian checkers"),
+];
+
+/// The names of the games, joined by `, ` (for messages).
+pub fn names() -> String {
+    let v: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+    v.join(", ")
+}
+
+/// The game called `name`.
+///
+/// ```
+/// assert_eq!(boardgames::find("arandia").unwrap().title(), "Arandian checkers");
+/// assert!(boardgames::find("chess").is_err());
+/// ```
+pub fn find(name: &str) -> Result<&'static GameEntry, SetupError> {
+    GAMES
+        .iter()
+        .find(|g| g.name == name)
+        .ok_or_else(|| SetupError::UnknownGame(name.to_string()))
+}
+
+/// Starts the game called `name` with parameters (text), at `position` if one is given.
+///
+/// ```
+/// let g = boardgames::start("slimetrail", "size=5", None).unwrap();
+/// assert_eq!(g.legal_sorted().len(), 8);
+/// assert!(boardgames::start("slimetrail", "size=8", None).is_err());
+/// ```
+pub fn start(
+    name: &str,
+    params: &str,
+    position: Option<&str>,
+) -> Result<Box<dyn DynGame>, SetupError> {
+    find(name)?.start(params, position)
+}
+
+/// Why a game could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// No game has this name.
+    #[error("unknown game `{0}` (known: {names})", names = names())]
+    UnknownGame(String),
+    /// The parameters are not valid for the game.
+    #[error(transparent)]
+    Params(#[from] ParamError),
+    /// The position cannot be read or is not a position of the game.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_starts_and_names_itself() {
+        for entry in GAMES {
+            let g = entry.new_game("").unwrap();
+            assert_eq!(g.name(), entry.name());
+            assert_eq!(g.seat_names(), entry.seat_names());
+            assert!(g.seats().len() >= entry.min_players());
+            let back = entry.from_position("", &g.position()).unwrap();
+            assert_eq!(back.position(), g.position());
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        for (i, a) in GAMES.iter().enumerate() {
+            assert!(GAMES[i + 1..].iter().all(|b| b.name() != a.name()));
+        }
+    }
+
+    #[test]
+    fn errors_say_what_was_wrong() {
+        let e = start("chess", "", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown game `chess` (known: slimetrail, splut, elements, repello, arandia)"
+        );
+        assert!(matches!(
+            start("splut", "players=9", None),
+            Err(SetupError::Params(_))
+        ));
+        assert!(matches!(
+            start("splut", "", Some("x")),
+            Err(SetupError::Position(_))
+        ));
+    }
+}
