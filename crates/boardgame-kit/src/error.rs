@@ -3,9 +3,50 @@
 //! Syntax errors ([`SyntaxError`]) say a text could not be read; legality errors ([`PlayError`])
 //! say a well-formed action cannot be played here. Positions distinguish the two as well
 //! ([`PositionError`]).
+//!
+//! Every message is one line: the texts an error quotes (the input, an action, a parameter)
+//! are printed through [`Escaped`], which writes control characters as escapes.
 
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
+use core::fmt;
+
+/// Prints a text with its control characters (and backslashes) escaped, so that a message
+/// quoting untrusted input stays on one line: a newline prints as `\n`, a tab as `\t`, other
+/// control characters and the Unicode line and paragraph separators as `\u{..}`.
+///
+/// ```
+/// use boardgame_kit::error::Escaped;
+/// assert_eq!(Escaped("a\nb\tc\\d\u{7}").to_string(), r"a\nb\tc\\d\u{7}");
+/// assert_eq!(Escaped("e5").to_string(), "e5");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Escaped<'a>(pub &'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        let needs_escape = |c: char| c.is_control() || matches!(c, '\\' | '\u{2028}' | '\u{2029}');
+        let mut rest = self.0;
+        while let Some(i) = rest.find(needs_escape) {
+            f.write_str(&rest[..i])?;
+            let c = rest[i..].chars().next().unwrap_or_default();
+            match c {
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                '\\' => f.write_str("\\\\")?,
+                _ => {
+                    for e in c.escape_unicode() {
+                        f.write_char(e)?;
+                    }
+                }
+            }
+            rest = &rest[i + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
 
 /// A text could not be read: what was expected, and at which byte of the input.
 ///
@@ -16,7 +57,7 @@ use alloc::string::{String, ToString};
 /// assert_eq!(e.to_string(), "cannot read `e0` at byte 1: expected a rank from 1 to 26");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot read `{input}` at byte {at}: expected {expected}")]
+#[error("cannot read `{}` at byte {at}: expected {}", Escaped(.input), Escaped(.expected))]
 pub struct SyntaxError {
     /// The text that was being read (an action, a field of a position...).
     pub input: String,
@@ -54,7 +95,7 @@ pub enum PositionError {
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
     /// The text is well-formed but describes a position the rules cannot produce or continue.
-    #[error("invalid position: {0}")]
+    #[error("invalid position: {}", Escaped(.0))]
     Invalid(Cow<'static, str>),
 }
 
@@ -76,16 +117,21 @@ impl PositionError {
 #[non_exhaustive]
 pub enum ParamError {
     /// A comma-separated item is not `key=value`.
-    #[error("parameter `{0}` is not of the form key=value")]
+    #[error("parameter `{}` is not of the form key=value", Escaped(.0))]
     Syntax(String),
     /// The key is not a parameter of this game.
-    #[error("unknown parameter `{0}`")]
+    #[error("unknown parameter `{}`", Escaped(.0))]
     UnknownKey(String),
     /// The key appears twice.
-    #[error("parameter `{0}` is given twice")]
+    #[error("parameter `{}` is given twice", Escaped(.0))]
     Duplicate(String),
     /// The value is not allowed for the key.
-    #[error("bad value `{value}` for parameter `{key}`: expected {expected}")]
+    #[error(
+        "bad value `{}` for parameter `{}`: expected {}",
+        Escaped(.value),
+        Escaped(.key),
+        Escaped(.expected)
+    )]
     BadValue {
         /// The key.
         key: String,
@@ -95,7 +141,12 @@ pub enum ParamError {
         expected: Cow<'static, str>,
     },
     /// Two parameters disagree.
-    #[error("parameters `{key}` and `{other}` disagree: {why}")]
+    #[error(
+        "parameters `{}` and `{}` disagree: {}",
+        Escaped(.key),
+        Escaped(.other),
+        Escaped(.why)
+    )]
     Conflict {
         /// One key.
         key: String,
@@ -125,7 +176,7 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     /// The action was offered for a seat that is not the one to act.
-    #[error("it is not {got}'s turn: {expected} is to act")]
+    #[error("it is not {}'s turn: {} is to act", Escaped(.got), Escaped(.expected))]
     NotYourTurn {
         /// Who is to act (a seat name, or `chance`).
         expected: String,
@@ -133,7 +184,7 @@ pub enum PlayError {
         got: String,
     },
     /// The action is well-formed but not legal here.
-    #[error("`{action}` is illegal: {reason}")]
+    #[error("`{}` is illegal: {}", Escaped(.action), Escaped(.reason))]
     Illegal {
         /// The action's text.
         action: String,

@@ -79,7 +79,7 @@ pub use grid::{Cell, Dir4, Dir8, SquareGrid};
 pub use hex::{Hex, HexBoard, HexDir};
 pub use params::GameParams;
 pub use record::{Record, RecordError};
-pub use seat::{Seat, SeatSet, TurnOrder, MAX_SEATS};
+pub use seat::{Seat, SeatError, SeatSet, TurnOrder, MAX_SEATS};
 pub use smallvec;
 
 #[cfg(feature = "serde")]

@@ -1,7 +1,7 @@
 //! Game records: parameters and the actions played (chance outcomes included), with undo and
 //! redo, replaying exactly.
 
-use crate::error::{ParamError, PlayError, SyntaxError};
+use crate::error::{Escaped, ParamError, PlayError, SyntaxError};
 use crate::game::Game;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -12,7 +12,7 @@ use core::fmt;
 #[non_exhaustive]
 pub enum RecordError {
     /// The record names another game.
-    #[error("the record is for `{found}`, not `{expected}`")]
+    #[error("the record is for `{}`, not `{expected}`", Escaped(.found))]
     WrongGame {
         /// This game's name.
         expected: &'static str,
@@ -38,10 +38,26 @@ pub enum RecordError {
         /// Why.
         error: PlayError,
     },
+    /// The record would be longer than its cap ([`Record::set_max_actions`]).
+    #[error("action {index}: the record is capped at {max} actions")]
+    TooLong {
+        /// 1-based index of the first action over the cap.
+        index: usize,
+        /// The cap.
+        max: usize,
+    },
 }
+
+/// A state is kept every this many actions; undo replays at most this many actions from the
+/// last one, so a record costs its actions plus one state per `CHECKPOINT_EVERY` actions.
+const CHECKPOINT_EVERY: usize = 128;
 
 /// A game in progress with its history: the parameters, every action played (chance outcomes
 /// included) and a cursor for undo and redo.
+///
+/// A record keeps the actions and a copy of the state every 128 actions (not an undo per
+/// action): its memory is about the size of its actions, and [`Record::undo`] replays at most
+/// 128 actions from the last kept state. [`Record::set_max_actions`] caps its length.
 ///
 /// ```
 /// use boardgame_kit::{testing::Nim, Game, Record};
@@ -59,9 +75,15 @@ pub enum RecordError {
 #[derive(Clone, Debug)]
 pub struct Record<G: Game> {
     params: G::Params,
+    /// Every action recorded, including those undone and available to redo.
     actions: Vec<G::Action>,
-    undos: Vec<G::Undo>,
+    /// The number of actions played (the rest can be redone).
+    cursor: usize,
+    /// `checkpoints[i]` is the state after `i * CHECKPOINT_EVERY` actions, kept for every such
+    /// point up to the end of `actions`.
+    checkpoints: Vec<G>,
     state: G,
+    max_actions: Option<usize>,
 }
 
 impl<G: Game> Record<G> {
@@ -71,21 +93,44 @@ impl<G: Game> Record<G> {
         Record {
             params,
             actions: Vec::new(),
-            undos: Vec::new(),
+            cursor: 0,
+            checkpoints: alloc::vec![state.clone()],
             state,
+            max_actions: None,
         }
     }
 
     /// Replays a list of actions from the start, checking each.
     pub fn replay(params: G::Params, actions: &[G::Action]) -> Result<Self, RecordError> {
         let mut r = Record::new(params);
-        for (i, &a) in actions.iter().enumerate() {
-            r.play(a).map_err(|error| RecordError::Illegal {
-                index: i + 1,
-                error,
-            })?;
+        for &a in actions {
+            r.play(a)?;
         }
         Ok(r)
+    }
+
+    /// Reads a record's text (see [`Record`]'s `FromStr`), refusing one longer than
+    /// `max_actions` before replaying past the cap; the record keeps the cap.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Record, RecordError};
+    /// assert!(Record::<Nim>::parse_capped("nim: 1 1 1", 3).is_ok());
+    /// let e = Record::<Nim>::parse_capped("nim: 1 1 1", 2).unwrap_err();
+    /// assert_eq!(e, RecordError::TooLong { index: 3, max: 2 });
+    /// ```
+    pub fn parse_capped(text: &str, max_actions: usize) -> Result<Self, RecordError> {
+        parse_text(text, Some(max_actions))
+    }
+
+    /// Caps the number of actions the record accepts (`None`: no cap, the default). Actions
+    /// already played stay; playing past the cap is refused with [`RecordError::TooLong`].
+    pub fn set_max_actions(&mut self, max_actions: Option<usize>) {
+        self.max_actions = max_actions;
+    }
+
+    /// The cap on the number of actions, if any.
+    pub fn max_actions(&self) -> Option<usize> {
+        self.max_actions
     }
 
     /// The parameters.
@@ -100,7 +145,7 @@ impl<G: Game> Record<G> {
 
     /// The actions played up to the cursor.
     pub fn actions(&self) -> &[G::Action] {
-        &self.actions[..self.undos.len()]
+        &self.actions[..self.cursor]
     }
 
     /// Every action recorded, including those undone and available to redo.
@@ -108,43 +153,69 @@ impl<G: Game> Record<G> {
         &self.actions
     }
 
-    /// Plays an action (checked); discards any actions that were undone.
-    pub fn play(&mut self, action: G::Action) -> Result<(), PlayError> {
-        let u = self.state.try_play(action)?;
-        self.actions.truncate(self.undos.len());
+    /// Plays an action (checked); discards any actions that were undone. Refused (the record
+    /// unchanged) when illegal or past the cap.
+    pub fn play(&mut self, action: G::Action) -> Result<(), RecordError> {
+        let index = self.cursor + 1;
+        if let Some(max) = self.max_actions {
+            if self.cursor >= max {
+                return Err(RecordError::TooLong { index, max });
+            }
+        }
+        self.state
+            .try_play(action)
+            .map_err(|error| RecordError::Illegal { index, error })?;
+        self.actions.truncate(self.cursor);
+        self.checkpoints
+            .truncate(self.cursor / CHECKPOINT_EVERY + 1);
         self.actions.push(action);
-        self.undos.push(u);
+        self.advance();
         Ok(())
+    }
+
+    /// Moves the cursor past the action just applied to the state, keeping a checkpoint when
+    /// one is due and missing.
+    fn advance(&mut self) {
+        self.cursor += 1;
+        if self.cursor % CHECKPOINT_EVERY == 0
+            && self.checkpoints.len() == self.cursor / CHECKPOINT_EVERY
+        {
+            self.checkpoints.push(self.state.clone());
+        }
     }
 
     /// Parses and plays an action.
     pub fn play_text(&mut self, text: &str) -> Result<(), RecordError> {
-        let index = self.undos.len() + 1;
+        let index = self.cursor + 1;
         let a = self
             .state
             .parse_action(text)
             .map_err(|error| RecordError::Syntax { index, error })?;
         self.play(a)
-            .map_err(|error| RecordError::Illegal { index, error })
     }
 
     /// Takes back the last action; false at the start.
     pub fn undo(&mut self) -> bool {
-        match self.undos.pop() {
-            Some(u) => {
-                self.state.undo(u);
-                true
-            }
-            None => false,
+        if self.cursor == 0 {
+            return false;
         }
+        self.cursor -= 1;
+        let base = self.cursor / CHECKPOINT_EVERY;
+        self.state = self.checkpoints[base].clone();
+        for &a in &self.actions[base * CHECKPOINT_EVERY..self.cursor] {
+            // Every recorded action was checked when it was first played from this state.
+            let _ = self.state.play_unchecked(a);
+        }
+        true
     }
 
     /// Replays the next undone action; false if there is none.
     pub fn redo(&mut self) -> bool {
-        match self.actions.get(self.undos.len()).copied() {
+        match self.actions.get(self.cursor).copied() {
             Some(a) => {
-                let u = self.state.play_unchecked(a);
-                self.undos.push(u);
+                // Checked when it was first played from this same state.
+                let _ = self.state.play_unchecked(a);
+                self.advance();
                 true
             }
             None => false,
@@ -168,50 +239,91 @@ impl<G: Game> fmt::Display for Record<G> {
     }
 }
 
-impl<G: Game> core::str::FromStr for Record<G> {
-    type Err = RecordError;
-    fn from_str(s: &str) -> Result<Self, RecordError> {
-        let (head, moves) = s.split_once(':').unwrap_or((s, ""));
-        let head = head.trim();
-        let (name, params) = head.split_once(char::is_whitespace).unwrap_or((head, ""));
-        if name != G::NAME {
-            return Err(RecordError::WrongGame {
-                expected: G::NAME,
-                found: name.to_string(),
-            });
-        }
-        let mut r = Record::new(params.trim().parse()?);
-        for text in moves.split_whitespace() {
-            r.play_text(text)?;
-        }
-        Ok(r)
+/// Reads a record's text, playing each action, refusing actions past `max_actions`.
+fn parse_text<G: Game>(s: &str, max_actions: Option<usize>) -> Result<Record<G>, RecordError> {
+    let (head, moves) = s.split_once(':').unwrap_or((s, ""));
+    let head = head.trim();
+    let (name, params) = head.split_once(char::is_whitespace).unwrap_or((head, ""));
+    check_name::<G>(name)?;
+    let mut r = Record::new(params.trim().parse()?);
+    r.max_actions = max_actions;
+    for text in moves.split_whitespace() {
+        r.play_text(text)?;
+    }
+    Ok(r)
+}
+
+/// Checks that a record names this game.
+fn check_name<G: Game>(name: &str) -> Result<(), RecordError> {
+    if name == G::NAME {
+        Ok(())
+    } else {
+        Err(RecordError::WrongGame {
+            expected: G::NAME,
+            found: name.to_string(),
+        })
     }
 }
 
+impl<G: Game> core::str::FromStr for Record<G> {
+    type Err = RecordError;
+    fn from_str(s: &str) -> Result<Self, RecordError> {
+        parse_text(s, None)
+    }
+}
+
+/// `{"game": NAME, "params": PARAMS, "actions": [ACTION, ...]}` (actions up to the cursor).
 #[cfg(feature = "serde")]
 impl<G: Game> serde::Serialize for Record<G> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let actions: Vec<String> = self.actions().iter().map(|a| a.to_string()).collect();
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        /// The actions as a sequence of their texts, without a copy of the list.
+        struct Texts<'a, A>(&'a [A]);
+        impl<A: fmt::Display> serde::Serialize for Texts<'_, A> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(Some(self.0.len()))?;
+                for a in self.0 {
+                    seq.serialize_element(&alloc::format!("{a}"))?;
+                }
+                seq.end()
+            }
+        }
         let mut st = s.serialize_struct("Record", 3)?;
         st.serialize_field("game", G::NAME)?;
         st.serialize_field("params", &self.params.to_string())?;
-        st.serialize_field("actions", &actions)?;
+        st.serialize_field("actions", &Texts(self.actions()))?;
         st.end()
     }
 }
 
+/// Each field is read on its own: `game` must be exactly this game's name, `params` its
+/// parameters, and every element of `actions` exactly one action (checked as it is played).
 #[cfg(feature = "serde")]
 impl<'de, G: Game> serde::Deserialize<'de> for Record<G> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
         #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
         struct Raw {
             game: String,
             params: String,
             actions: Vec<String>,
         }
         let raw = <Raw as serde::Deserialize>::deserialize(d)?;
-        let text = alloc::format!("{} {}: {}", raw.game, raw.params, raw.actions.join(" "));
-        text.parse().map_err(serde::de::Error::custom)
+        check_name::<G>(&raw.game).map_err(D::Error::custom)?;
+        let params = raw
+            .params
+            .parse()
+            .map_err(|e| D::Error::custom(RecordError::Params(e)))?;
+        let mut r = Record::new(params);
+        for text in &raw.actions {
+            if let Some(at) = text.find(char::is_whitespace) {
+                let error = SyntaxError::new(text, at, "one action, without spaces");
+                let index = r.cursor + 1;
+                return Err(D::Error::custom(RecordError::Syntax { index, error }));
+            }
+            r.play_text(text).map_err(D::Error::custom)?;
+        }
+        Ok(r)
     }
 }

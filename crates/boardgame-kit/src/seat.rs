@@ -5,6 +5,41 @@ use core::fmt;
 /// The most seats any game of the workspace has (Arandian checkers with six players).
 pub const MAX_SEATS: usize = 6;
 
+/// Raw seat data that names no valid seat, seat set or turn order (read from serde, or given
+/// to the checked constructors).
+///
+/// ```
+/// use boardgame_kit::seat::{SeatError, Seat, SeatSet};
+/// assert_eq!(Seat::try_from(200u8), Err(SeatError::Index(200)));
+/// assert_eq!(SeatSet::try_from(0b100_0000u8), Err(SeatError::Bits(0b100_0000)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SeatError {
+    /// A seat index at or above [`MAX_SEATS`].
+    #[error("seat index {0} is out of range: a table has seats 0 to 5")]
+    Index(u8),
+    /// A seat-set mask with bits at or above [`MAX_SEATS`].
+    #[error("seat set {0:#010b} has bits beyond the six seats of a table")]
+    Bits(u8),
+    /// A turn order whose seats still in the game are not all among those that started.
+    #[error("turn order: the active seats {active:#08b} are not all among the seats {seats:#08b}")]
+    ActiveNotSeated {
+        /// The seats that started.
+        seats: u8,
+        /// The seats said to be still in the game.
+        active: u8,
+    },
+    /// A turn order whose seat to act did not start the game.
+    #[error("turn order: seat {current} is to act but is not among the seats {seats:#08b}")]
+    CurrentNotSeated {
+        /// The seats that started.
+        seats: u8,
+        /// The index of the seat said to act.
+        current: u8,
+    },
+}
+
 /// One seat at the table, by index `0..MAX_SEATS`.
 ///
 /// The index is the seat's place in the game's clockwise order; each game names its seats
@@ -16,9 +51,28 @@ pub const MAX_SEATS: usize = 6;
 /// assert_eq!(s.index(), 2);
 /// assert!(Seat::new(6).is_none());
 /// ```
+///
+/// Serde writes the index as a number and refuses an index out of range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Seat(u8);
+
+impl TryFrom<u8> for Seat {
+    type Error = SeatError;
+    fn try_from(index: u8) -> Result<Seat, SeatError> {
+        Seat::new(usize::from(index)).ok_or(SeatError::Index(index))
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(seat: Seat) -> u8 {
+        seat.0
+    }
+}
 
 impl Seat {
     /// The seat with this index, if it is below [`MAX_SEATS`].
@@ -85,9 +139,35 @@ impl fmt::Display for Seat {
 /// assert_eq!(s.len(), 2);
 /// assert_eq!(s.iter().map(|x| x.index()).collect::<Vec<_>>(), vec![1, 3]);
 /// ```
+///
+/// Serde writes the mask as a number and refuses bits at or above [`MAX_SEATS`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct SeatSet(u8);
+
+/// Every bit a seat set may hold.
+const ALL_BITS: u8 = (1 << MAX_SEATS) - 1;
+
+impl TryFrom<u8> for SeatSet {
+    type Error = SeatError;
+    fn try_from(bits: u8) -> Result<SeatSet, SeatError> {
+        if bits & !ALL_BITS == 0 {
+            Ok(SeatSet(bits))
+        } else {
+            Err(SeatError::Bits(bits))
+        }
+    }
+}
+
+impl From<SeatSet> for u8 {
+    fn from(set: SeatSet) -> u8 {
+        set.0
+    }
+}
 
 impl SeatSet {
     /// No seats.
@@ -95,7 +175,7 @@ impl SeatSet {
 
     /// The set from a raw mask (bit i = seat i); bits at or above [`MAX_SEATS`] are dropped.
     pub const fn from_bits(bits: u8) -> SeatSet {
-        SeatSet(bits & ((1 << MAX_SEATS) - 1))
+        SeatSet(bits & ALL_BITS)
     }
 
     /// The first `n` seats, `0..n`.
@@ -215,8 +295,15 @@ impl FromIterator<Seat> for SeatSet {
 /// assert_eq!(t.current(), Seat::of(2));
 /// assert_eq!(t.active().len(), 3);
 /// ```
+///
+/// Serde writes `{seats, active, current, budget}` and refuses a turn order whose active seats
+/// or seat to act are not among its seats (see [`TurnOrder::try_from_parts`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "TurnOrderParts")
+)]
 pub struct TurnOrder {
     seats: SeatSet,
     active: SeatSet,
@@ -244,6 +331,39 @@ impl TurnOrder {
             current,
             budget,
         }
+    }
+
+    /// Rebuilds a turn order from its parts, checking that the active seats and the seat to
+    /// act are among the seats that started.
+    ///
+    /// ```
+    /// use boardgame_kit::{seat::SeatError, Seat, SeatSet, TurnOrder};
+    /// let two = SeatSet::first(2);
+    /// assert!(TurnOrder::try_from_parts(two, two, Seat::of(1), 1).is_ok());
+    /// assert!(matches!(
+    ///     TurnOrder::try_from_parts(two, two, Seat::of(4), 1),
+    ///     Err(SeatError::CurrentNotSeated { .. })
+    /// ));
+    /// ```
+    pub fn try_from_parts(
+        seats: SeatSet,
+        active: SeatSet,
+        current: Seat,
+        budget: u8,
+    ) -> Result<TurnOrder, SeatError> {
+        if active.0 & !seats.0 != 0 {
+            return Err(SeatError::ActiveNotSeated {
+                seats: seats.0,
+                active: active.0,
+            });
+        }
+        if !seats.contains(current) {
+            return Err(SeatError::CurrentNotSeated {
+                seats: seats.0,
+                current: current.0,
+            });
+        }
+        Ok(TurnOrder::from_parts(seats, active, current, budget))
     }
 
     /// The seats that started the game.
@@ -300,5 +420,23 @@ impl TurnOrder {
             self.budget = budget;
         }
         self.current
+    }
+}
+
+/// The serde form of a [`TurnOrder`], checked by [`TurnOrder::try_from_parts`].
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct TurnOrderParts {
+    seats: SeatSet,
+    active: SeatSet,
+    current: Seat,
+    budget: u8,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<TurnOrderParts> for TurnOrder {
+    type Error = SeatError;
+    fn try_from(p: TurnOrderParts) -> Result<TurnOrder, SeatError> {
+        TurnOrder::try_from_parts(p.seats, p.active, p.current, p.budget)
     }
 }
