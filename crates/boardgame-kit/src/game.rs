@@ -1,6 +1,8 @@
 //! The uniform game API: one trait every game's state implements.
 
+use crate::drivers::{random_action, RandomSource};
 use crate::error::{PlayError, PositionError, SyntaxError};
+use crate::eval::SeatValues;
 use crate::params::GameParams;
 use crate::seat::{Seat, SeatSet, MAX_SEATS};
 use alloc::borrow::Cow;
@@ -387,6 +389,41 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     /// Name of a seat.
     fn seat_name(seat: Seat) -> &'static str {
         seat.name(Self::SEAT_NAMES)
+    }
+
+    /// A heuristic value of a position for every seat, for search agents that stop before the
+    /// end of the game (alpha-beta at its depth limit, MCTS playouts cut short). `None` (the
+    /// default) when the game has no evaluation; agents then treat the position as even. Each
+    /// game documents its terms in its `eval` module. The value of a finished game is its
+    /// outcome ([`SeatValues::from_outcome`]), not this.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// assert!(Nim::new(&Default::default()).evaluate().is_none());
+    /// ```
+    #[must_use]
+    fn evaluate(&self) -> Option<SeatValues> {
+        None
+    }
+
+    /// The action a search playout takes here: by default [`random_action`] (uniform among
+    /// the legal actions, chance outcomes by their probabilities, `None` once over). A game may
+    /// override it with a cheaper or better policy; it must return a legal action (an outcome
+    /// drawn with its exact probability at a chance node) and `None` only when the game is
+    /// over. `buf` is scratch space.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Actions, Game, SplitMix64};
+    /// let s = Nim::new(&Default::default());
+    /// let a = s.playout_action(&mut SplitMix64::new(1), &mut Actions::<Nim>::new());
+    /// assert!(s.is_legal(&a.unwrap()));
+    /// ```
+    fn playout_action<R: RandomSource + ?Sized>(
+        &self,
+        rng: &mut R,
+        buf: &mut Actions<Self>,
+    ) -> Option<Self::Action> {
+        random_action(self, rng, buf)
     }
 
     /// A 64-bit key of the position for transposition tables: equal states have equal keys,

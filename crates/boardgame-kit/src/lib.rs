@@ -15,6 +15,8 @@
 //!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
 //! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
 //!   as text and indices, opaque undo, downcasting), implemented for every game.
+//! - **Search hooks**: [`Game::evaluate`] (a game's heuristic, as [`SeatValues`]) and
+//!   [`Game::playout_action`] (a game's playout policy), used by search agents.
 //! - **Records**: [`Record`] replays a game exactly, with undo and redo.
 //! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
 //!   [`RandomSource`].
@@ -56,6 +58,7 @@ pub mod conformance;
 pub mod drivers;
 pub mod dynamic;
 pub mod error;
+pub mod eval;
 pub mod fuzzing;
 pub mod game;
 #[cfg(feature = "conformance")]
@@ -74,6 +77,7 @@ pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use drivers::{perft, perft_divide, playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
+pub use eval::SeatValues;
 pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, Prob, ToAct};
 pub use grid::{Cell, Dir4, Dir8, SquareGrid};
 pub use hex::{Hex, HexBoard, HexDir};

@@ -1,0 +1,192 @@
+//! # boardgame-ai
+//!
+//! Players for every [`boardgame_kit::Game`]: one object-safe [`Agent`] interface (choose an
+//! action, be told the actions played, restart, show an [`Analysis`]) with a [`Budget`], and
+//! the agents
+//!
+//! - `random` ([`RandomAgent`]): uniform among the legal actions, seeded;
+//! - `mcts` ([`Mcts`]): UCT for any number of seats with a value per seat (max^n backup),
+//!   exact chance nodes (outcomes drawn by their probabilities, chance values the
+//!   probability-weighted mean of their children), MCTS-Solver proofs, tree reuse across turns,
+//!   a memory cap, and the game's playout policy ([`Game::playout_action`]) with an optional
+//!   cutoff scored by the game's evaluation ([`Game::evaluate`]).
+//!
+//! - `solver` ([`SolverAgent`], feature `slimetrail`, Slime Trail only): perfect play from the
+//!   exact solver.
+//!
+//! Agents are made from SPECs with [`from_spec`]: `NAME` or `NAME:key=value,...`, e.g.
+//! `mcts:iterations=5000,c=0.8`. Every agent accepts `seed=N`; the keys of each agent are
+//! listed in [`from_spec`].
+//!
+//! Agents choose only for a seat: at a chance node or a finished game they return
+//! [`AgentError`]. With the same seed, the same calls and a budget that does not read the clock,
+//! choices are the same on every run and target.
+//!
+//! ## Features
+//! - `std` (default): wall-clock budgets (`time=` in SPECs).
+//! - `slimetrail`: the `solver` agent for Slime Trail.
+//!
+//! The crate is `no_std` (with `alloc`) without `std`, and forbids unsafe code.
+//!
+//! ## Example
+//! ```
+//! use boardgame_ai::{from_spec, Agent};
+//! use boardgame_kit::{testing::Nim, Game};
+//! let game = Nim::new(&"stones=7".parse().unwrap());
+//! let mut agent = from_spec::<Nim>("mcts:iterations=3000", 42).unwrap();
+//! // Seven stones: take one, leaving a multiple of three.
+//! assert_eq!(agent.choose(&game).unwrap().to_string(), "1");
+//! assert!(from_spec::<Nim>("mcts:iterationz=5", 42).unwrap_err().to_string().contains("iterationz"));
+//! ```
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod agent;
+mod analysis;
+mod budget;
+mod math;
+mod mcts;
+mod random;
+#[cfg(feature = "slimetrail")]
+mod solver;
+mod spec;
+
+pub use agent::{Agent, AgentError};
+pub use analysis::{ActionStat, Analysis};
+pub use budget::Budget;
+pub use mcts::{Mcts, MctsConfig};
+pub use random::RandomAgent;
+#[cfg(feature = "slimetrail")]
+pub use solver::SolverAgent;
+pub use spec::SpecError;
+
+use alloc::boxed::Box;
+use alloc::string::ToString;
+use boardgame_kit::Game;
+use spec::Spec;
+
+/// The agents [`from_spec`] knows, as listed in its errors.
+const AGENTS: &str = "random, mcts, solver (Slime Trail)";
+
+/// The keys of `mcts`.
+const MCTS_KEYS: &[&str] = &[
+    "iterations",
+    "time",
+    "c",
+    "max_nodes",
+    "cutoff",
+    "solver",
+    "reuse",
+    "seed",
+];
+
+/// Makes an agent from a SPEC: `NAME` or `NAME:key=value,key=value`.
+///
+/// | agent | keys |
+/// | --- | --- |
+/// | `random` | `seed` |
+/// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
+///
+/// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
+/// argument.
+///
+/// ```
+/// use boardgame_ai::{from_spec, SpecError};
+/// use boardgame_kit::testing::Nim;
+/// assert_eq!(from_spec::<Nim>("mcts:iterations=5000", 1).unwrap().budget().iteration_limit(), Some(5000));
+/// assert!(matches!(from_spec::<Nim>("mcts:c=-1", 1), Err(SpecError::BadValue { .. })));
+/// assert!(matches!(from_spec::<Nim>("gnugo", 1), Err(SpecError::UnknownAgent { .. })));
+/// ```
+pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+    let (name, options) = Spec::split(spec);
+    match name {
+        "" => Err(SpecError::Empty { known: AGENTS }),
+        "random" => {
+            let s = Spec::parse("random", options, &["seed"], "seed")?;
+            let seed = s.count_or_zero("seed")?.unwrap_or(seed);
+            Ok(Box::new(RandomAgent::<G>::new(seed)))
+        }
+        "mcts" => {
+            let s = Spec::parse(
+                "mcts",
+                options,
+                MCTS_KEYS,
+                "iterations, time, c, max_nodes, cutoff, solver, reuse, seed",
+            )?;
+            let mut config = MctsConfig::default();
+            if let Some(c) = s.real("c")? {
+                config.exploration = c;
+            }
+            if let Some(n) = s.count("max_nodes")? {
+                config.max_nodes = u32::try_from(n).unwrap_or(u32::MAX);
+            }
+            if let Some(n) = s.count("cutoff")? {
+                config.cutoff = Some(u32::try_from(n).unwrap_or(u32::MAX));
+            }
+            if let Some(b) = s.switch("solver")? {
+                config.solver = b;
+            }
+            if let Some(b) = s.switch("reuse")? {
+                config.reuse = b;
+            }
+            let budget = budget_of(&s, "iterations")?;
+            let seed = s.count_or_zero("seed")?.unwrap_or(seed);
+            Ok(Box::new(Mcts::<G>::new(config, budget, seed)))
+        }
+        "solver" => solver_from_spec::<G>(options),
+        _ => Err(SpecError::UnknownAgent {
+            name: name.to_string(),
+            known: AGENTS,
+        }),
+    }
+}
+
+/// The budget keys of a SPEC: `count_key` (`iterations` or `nodes`) and `time`.
+fn budget_of(s: &Spec<'_>, count_key: &str) -> Result<Budget, SpecError> {
+    let mut budget = Budget::UNLIMITED;
+    if let Some(n) = s.count(count_key)? {
+        budget = if count_key == "nodes" {
+            budget.with_nodes(n)
+        } else {
+            budget.with_iterations(n)
+        };
+    }
+    if let Some(ms) = s.millis("time")? {
+        budget = budget.with_millis(ms);
+    }
+    Ok(budget)
+}
+
+/// The `solver` agent, for Slime Trail only.
+fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecError> {
+    #[cfg(feature = "slimetrail")]
+    {
+        let s = Spec::parse("solver", options, &["tt", "seed"], "tt, seed")?;
+        let bits = match s.count("tt")? {
+            None => 22,
+            Some(b @ 4..=28) => b as u32,
+            Some(b) => {
+                return Err(SpecError::BadValue {
+                    agent: "solver",
+                    key: "tt".to_string(),
+                    value: b.to_string(),
+                    expected: "log2 of the table size, 4 to 28",
+                })
+            }
+        };
+        let agent: Box<dyn Agent<slimetrail_core::State>> = Box::new(SolverAgent::new(bits));
+        // The agent exists for one game only: hand it out when `G` is that game.
+        let any: Box<dyn core::any::Any> = Box::new(agent);
+        if let Ok(agent) = any.downcast::<Box<dyn Agent<G>>>() {
+            return Ok(*agent);
+        }
+    }
+    let _ = options;
+    Err(SpecError::NotForGame {
+        agent: "solver",
+        game: G::NAME,
+    })
+}

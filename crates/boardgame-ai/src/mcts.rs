@@ -1,0 +1,654 @@
+//! Monte Carlo tree search: UCT for any number of seats with a value per seat (max^n
+//! backup), exact chance nodes, MCTS-Solver proofs, tree reuse and a memory cap.
+//!
+//! The tree lives in an arena of [`Node`]s reserved up front (two arenas: the second one
+//! receives the kept subtree when the root moves), so an iteration never allocates.
+
+use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::analysis::{ActionStat, Analysis};
+use crate::budget::{Budget, Clock};
+use crate::math;
+use alloc::vec::Vec;
+use boardgame_kit::{
+    Actions, ChanceOutcomes, Game, Prob, RandomSource, Seat, SeatValues, SplitMix64, ToAct,
+    MAX_SEATS,
+};
+
+/// The settings of [`Mcts`] (the SPEC keys of `mcts`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// UCT exploration constant `c` for values in `-1..=1` (SPEC key `c`, default 1.0).
+    pub exploration: f32,
+    /// The most tree nodes kept (SPEC key `max_nodes`, default 2^20): once the arena is
+    /// full, leaves are no longer expanded but playouts go on.
+    pub max_nodes: u32,
+    /// Playouts stop after this many actions and score the position with
+    /// [`Game::evaluate`] (SPEC key `cutoff`; default: play to the end).
+    pub cutoff: Option<u32>,
+    /// Prove wins and losses (MCTS-Solver) where a subtree is fully known (SPEC key
+    /// `solver`, default on).
+    pub solver: bool,
+    /// Keep the subtree of the actions played between choices (SPEC key `reuse`, default on).
+    pub reuse: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 1.0,
+            max_nodes: 1 << 20,
+            cutoff: None,
+            solver: true,
+            reuse: true,
+        }
+    }
+}
+
+/// What a node stands for, known once the node is first reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Not reached yet.
+    Fresh,
+    /// A seat acts.
+    Seat(Seat),
+    /// A chance event.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// One node of the tree: the action that leads to it, its statistics, and its children
+/// (a contiguous block of the arena).
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    /// The action from the parent (`None` at the root).
+    action: Option<A>,
+    /// The probability of the action when the parent is a chance node.
+    prob: Prob,
+    /// Index of the first child.
+    first: u32,
+    /// Number of children (0: a leaf, or not expanded because the arena was full).
+    len: u32,
+    /// Times the node was on an iteration's path.
+    visits: u32,
+    /// What the node is.
+    kind: Kind,
+    /// Whether `value` holds the node's exact value rather than a sum of samples.
+    exact: bool,
+    /// Sum of the values backed up through the node per seat, or the exact value.
+    value: [f32; MAX_SEATS],
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, prob: Prob) -> Self {
+        Node {
+            action,
+            prob,
+            first: 0,
+            len: 0,
+            visits: 0,
+            kind: Kind::Fresh,
+            exact: false,
+            value: [0.0; MAX_SEATS],
+        }
+    }
+
+    /// The node's value per seat: exact, or the mean of its samples.
+    fn mean(&self) -> [f32; MAX_SEATS] {
+        if self.exact {
+            self.value
+        } else if self.visits == 0 {
+            [0.0; MAX_SEATS]
+        } else {
+            let inv = 1.0 / self.visits as f32;
+            self.value.map(|v| v * inv)
+        }
+    }
+
+    fn mean_for(&self, seat: Seat) -> f32 {
+        let i = seat.index();
+        if self.exact {
+            self.value[i]
+        } else if self.visits == 0 {
+            0.0
+        } else {
+            self.value[i] / self.visits as f32
+        }
+    }
+
+    fn children(&self) -> core::ops::Range<usize> {
+        self.first as usize..(self.first + self.len) as usize
+    }
+}
+
+/// A win for the seat: the best value a seat can get.
+const WIN: f32 = 1.0;
+/// A loss for the seat: the worst value.
+const LOSS: f32 = -1.0;
+/// How often (in iterations) the clock is read.
+const CLOCK_EVERY: u64 = 16;
+/// Playouts of games without a documented end stop here and are scored by evaluation.
+const PLAYOUT_GUARD: u32 = 100_000;
+
+/// Scratch space reused by every iteration.
+#[derive(Clone, Debug)]
+struct Scratch<G: Game> {
+    undo: Vec<G::Undo>,
+    path: Vec<u32>,
+    actions: Actions<G>,
+    outcomes: ChanceOutcomes<G::Action>,
+}
+
+/// The MCTS agent.
+///
+/// ```
+/// use boardgame_ai::{Agent, Budget, Mcts, MctsConfig};
+/// use boardgame_kit::{testing::Nim, Game};
+/// // Five stones: taking two leaves a multiple of three, the only winning move.
+/// let game = Nim::new(&Default::default());
+/// let mut mcts = Mcts::new(MctsConfig::default(), Budget::iterations(2000), 1);
+/// assert_eq!(mcts.choose(&game).unwrap().to_string(), "2");
+/// let analysis = mcts.analysis().unwrap();
+/// assert!(analysis.exact); // the solver proved the win
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    budget: Budget,
+    seed: u64,
+    rng: SplitMix64,
+    nodes: Vec<Node<G::Action>>,
+    spare: Vec<Node<G::Action>>,
+    root_state: Option<G>,
+    scratch: Scratch<G>,
+    last: Option<Analysis<G::Action>>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// The budget used when none is set: 10,000 iterations.
+    pub const DEFAULT_BUDGET: Budget = Budget::iterations(10_000);
+
+    /// An MCTS agent with these settings, budget and seed. The arena is reserved at the
+    /// first choice.
+    #[must_use]
+    pub fn new(config: MctsConfig, budget: Budget, seed: u64) -> Self {
+        Mcts {
+            config,
+            budget,
+            seed,
+            rng: SplitMix64::new(seed),
+            nodes: Vec::new(),
+            spare: Vec::new(),
+            root_state: None,
+            scratch: Scratch {
+                undo: Vec::new(),
+                path: Vec::new(),
+                actions: Actions::<G>::new(),
+                outcomes: ChanceOutcomes::new(),
+            },
+            last: None,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> MctsConfig {
+        self.config
+    }
+
+    /// Nodes in the tree now.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Runs `iterations` more iterations from `state` (a player's or chance's turn) without
+    /// choosing: for benchmarks and for analysis that goes on while nobody is to act.
+    pub fn search(&mut self, state: &G, iterations: u64) {
+        let mut root = state.clone();
+        self.prepare_root(&root);
+        for _ in 0..iterations {
+            if self.nodes[0].exact {
+                break;
+            }
+            self.iterate(&mut root);
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.config.max_nodes.max(1) as usize
+    }
+
+    /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
+    fn prepare_root(&mut self, state: &G) {
+        let cap = self.capacity();
+        if self.nodes.capacity() < cap {
+            self.nodes.reserve_exact(cap - self.nodes.len());
+        }
+        if self.spare.capacity() < cap {
+            self.spare.reserve_exact(cap - self.spare.len());
+        }
+        if self.scratch.undo.capacity() < 1024 {
+            self.scratch.undo.reserve(1024);
+            self.scratch.path.reserve(1024);
+        }
+        let same = self.config.reuse && self.root_state.as_ref() == Some(state);
+        if !same || self.nodes.is_empty() {
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, Prob::new(1, 1)));
+            self.root_state = Some(state.clone());
+        }
+        if self.nodes[0].kind == Kind::Fresh {
+            Self::expand(&mut self.nodes, &mut self.scratch, 0, state, cap);
+        }
+    }
+
+    /// Marks what `nodes[index]` is and creates its children if the arena has room.
+    fn expand(
+        nodes: &mut Vec<Node<G::Action>>,
+        scratch: &mut Scratch<G>,
+        index: usize,
+        state: &G,
+        cap: usize,
+    ) {
+        let one = Prob::new(1, 1);
+        let first = nodes.len();
+        let kind = match state.to_act() {
+            ToAct::Seat(seat) => {
+                state.legal_actions(&mut scratch.actions);
+                if first + scratch.actions.len() <= cap {
+                    nodes.extend(scratch.actions.iter().map(|&a| Node::new(Some(a), one)));
+                }
+                Kind::Seat(seat)
+            }
+            ToAct::Chance => {
+                state.chance_outcomes(&mut scratch.outcomes);
+                if first + scratch.outcomes.len() <= cap {
+                    nodes.extend(scratch.outcomes.iter().map(|&(a, p)| Node::new(Some(a), p)));
+                }
+                Kind::Chance
+            }
+            _ => Kind::Over,
+        };
+        let len = nodes.len() - first;
+        let node = &mut nodes[index];
+        node.kind = kind;
+        node.first = first as u32;
+        node.len = len as u32;
+        if kind == Kind::Over {
+            node.exact = true;
+            node.value = state
+                .outcome()
+                .map(|o| SeatValues::from_outcome(&o))
+                .unwrap_or_default()
+                .as_array();
+        }
+    }
+
+    /// One iteration: select down the tree, expand a leaf, play out, back up.
+    fn iterate(&mut self, state: &mut G) {
+        let cap = self.capacity();
+        self.scratch.path.clear();
+        self.scratch.path.push(0);
+        let mut index = 0usize;
+        let mut proved = false;
+        let value = loop {
+            let node = self.nodes[index];
+            if node.exact {
+                break node.value;
+            }
+            if node.kind == Kind::Fresh {
+                Self::expand(&mut self.nodes, &mut self.scratch, index, state, cap);
+                if self.nodes[index].exact {
+                    proved = true;
+                    break self.nodes[index].value;
+                }
+                break self.playout(state);
+            }
+            if node.len == 0 {
+                break self.playout(state);
+            }
+            let child = match node.kind {
+                Kind::Seat(seat) => self.select(&node, seat),
+                _ => self.sample(&node),
+            };
+            if let Some(a) = self.nodes[child].action {
+                self.scratch.undo.push(state.play_unchecked(a));
+            }
+            self.scratch.path.push(child as u32);
+            index = child;
+        };
+        self.backup(value, proved);
+        while let Some(u) = self.scratch.undo.pop() {
+            state.undo(u);
+        }
+    }
+
+    /// UCT for the seat to act: an unvisited child first (from a random start), else the
+    /// highest mean plus exploration; exact children are known and get no exploration bonus.
+    fn select(&mut self, node: &Node<G::Action>, seat: Seat) -> usize {
+        let range = node.children();
+        let len = range.len();
+        if node.visits < 2 * len as u32 {
+            let start = self.rng.below(len as u64) as usize;
+            for k in 0..len {
+                let i = range.start + (start + k) % len;
+                if self.nodes[i].visits == 0 && !self.nodes[i].exact {
+                    return i;
+                }
+            }
+        }
+        let c = self.config.exploration * math::sqrt(math::ln(node.visits.max(1) as f32));
+        let mut best = range.start;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in range {
+            let child = &self.nodes[i];
+            let score = if child.exact {
+                child.value[seat.index()]
+            } else if child.visits == 0 {
+                f32::INFINITY
+            } else {
+                child.mean_for(seat) + c / math::sqrt(child.visits as f32)
+            };
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Draws a chance outcome with its exact probability.
+    fn sample(&mut self, node: &Node<G::Action>) -> usize {
+        let range = node.children();
+        let lcm = self.nodes[range.clone()]
+            .iter()
+            .fold(1u64, |l, n| lcm(l, n.prob.den() as u64));
+        let r = self.rng.below(lcm);
+        let mut acc = 0;
+        for i in range.clone() {
+            let p = self.nodes[i].prob;
+            acc += p.num() as u64 * (lcm / p.den() as u64);
+            if r < acc {
+                return i;
+            }
+        }
+        range.end - 1
+    }
+
+    /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
+    fn playout(&mut self, state: &mut G) -> [f32; MAX_SEATS] {
+        let limit = self.config.cutoff.unwrap_or(PLAYOUT_GUARD);
+        let mut steps = 0;
+        loop {
+            if steps >= limit {
+                return state.evaluate().unwrap_or_default().as_array();
+            }
+            match state.playout_action(&mut self.rng, &mut self.scratch.actions) {
+                Some(a) => {
+                    self.scratch.undo.push(state.play_unchecked(a));
+                    steps += 1;
+                }
+                None => {
+                    return state
+                        .outcome()
+                        .map(|o| SeatValues::from_outcome(&o))
+                        .unwrap_or_default()
+                        .as_array()
+                }
+            }
+        }
+    }
+
+    /// Adds the value to every node of the path; chance nodes keep the probability-weighted
+    /// mean of their children; with the solver, proofs climb as far as they hold.
+    fn backup(&mut self, mut value: [f32; MAX_SEATS], mut proved: bool) {
+        for k in (0..self.scratch.path.len()).rev() {
+            let index = self.scratch.path[k] as usize;
+            self.nodes[index].visits += 1;
+            if self.nodes[index].exact {
+                continue;
+            }
+            if proved && self.config.solver {
+                if let Some(exact) = self.proof(index) {
+                    let node = &mut self.nodes[index];
+                    node.exact = true;
+                    node.value = exact;
+                    value = exact;
+                    continue;
+                }
+            }
+            proved = false;
+            if self.nodes[index].kind == Kind::Chance {
+                let mean = self.weighted_mean(index);
+                let node = &mut self.nodes[index];
+                let visits = node.visits as f32;
+                node.value = mean.map(|v| v * visits);
+            } else {
+                let node = &mut self.nodes[index];
+                for (sum, v) in node.value.iter_mut().zip(value) {
+                    *sum += v;
+                }
+            }
+        }
+    }
+
+    /// The probability-weighted mean of a chance node's children that have a value.
+    fn weighted_mean(&self, index: usize) -> [f32; MAX_SEATS] {
+        let mut total = [0.0f32; MAX_SEATS];
+        let mut weight = 0.0f32;
+        for child in &self.nodes[self.nodes[index].children()] {
+            if child.exact || child.visits > 0 {
+                let p = child.prob.to_f64() as f32;
+                weight += p;
+                for (t, v) in total.iter_mut().zip(child.mean()) {
+                    *t += p * v;
+                }
+            }
+        }
+        if weight > 0.0 {
+            total.map(|t| t / weight)
+        } else {
+            total
+        }
+    }
+
+    /// The exact value of a node whose children's values prove it: a child that wins for
+    /// the seat to act, or every child exact (max^n for a seat, the weighted mean for chance).
+    fn proof(&self, index: usize) -> Option<[f32; MAX_SEATS]> {
+        let node = &self.nodes[index];
+        if node.len == 0 {
+            return None;
+        }
+        let children = &self.nodes[node.children()];
+        match node.kind {
+            Kind::Seat(seat) => {
+                let s = seat.index();
+                if let Some(win) = children.iter().find(|c| c.exact && c.value[s] >= WIN) {
+                    return Some(win.value);
+                }
+                if !children.iter().all(|c| c.exact) {
+                    return None;
+                }
+                children
+                    .iter()
+                    .max_by(|a, b| a.value[s].total_cmp(&b.value[s]))
+                    .map(|c| c.value)
+            }
+            Kind::Chance if children.iter().all(|c| c.exact) => Some(self.weighted_mean(index)),
+            _ => None,
+        }
+    }
+
+    /// The child of `index` to play: a proven win, else the most visited child that is not
+    /// a proven loss (ties: the higher mean).
+    fn best_child(&self, index: usize, seat: Seat) -> Option<usize> {
+        let node = &self.nodes[index];
+        let s = seat.index();
+        let rank = |i: usize| {
+            let c = &self.nodes[i];
+            let tier = match (c.exact, c.value[s]) {
+                (true, v) if v >= WIN => 2,
+                (true, v) if v <= LOSS => 0,
+                _ => 1,
+            };
+            let mean = c.mean_for(seat);
+            (tier, c.visits, mean)
+        };
+        node.children().max_by(|&a, &b| {
+            let (ta, va, ma) = rank(a);
+            let (tb, vb, mb) = rank(b);
+            ta.cmp(&tb).then(va.cmp(&vb)).then(ma.total_cmp(&mb))
+        })
+    }
+
+    /// The analysis of the root after a search.
+    fn analyse(&self, seat: Seat, iterations: u64) -> Analysis<G::Action> {
+        let root = &self.nodes[0];
+        let actions = self.nodes[root.children()]
+            .iter()
+            .filter_map(|c| {
+                c.action
+                    .map(|a| ActionStat::new(a, c.visits as u64, c.mean_for(seat), c.exact))
+            })
+            .collect();
+        let mut line = Vec::new();
+        let mut index = 0;
+        let mut mover = seat;
+        while let Some(child) = self.best_child(index, mover) {
+            let node = &self.nodes[child];
+            if node.visits == 0 && !node.exact {
+                break;
+            }
+            match node.action {
+                Some(a) => line.push(a),
+                None => break,
+            }
+            index = child;
+            mover = match node.kind {
+                Kind::Seat(s) => s,
+                Kind::Chance => mover,
+                _ => break,
+            };
+        }
+        Analysis {
+            seat,
+            values: SeatValues::new(root.mean()),
+            exact: root.exact,
+            line,
+            actions,
+            iterations,
+            nodes: self.nodes.len() as u64,
+        }
+    }
+
+    /// Moves the root to the child reached by `action`, copying that subtree into the spare
+    /// arena (breadth first, so every block of children stays contiguous). Returns whether the
+    /// child existed.
+    fn reroot(&mut self, action: G::Action) -> bool {
+        let Some(root) = self.nodes.first().copied() else {
+            return false;
+        };
+        let Some(child) = root
+            .children()
+            .find(|&i| self.nodes[i].action == Some(action))
+        else {
+            return false;
+        };
+        self.spare.clear();
+        let mut top = self.nodes[child];
+        top.action = None;
+        top.prob = Prob::new(1, 1);
+        self.spare.push(top);
+        let mut i = 0;
+        while i < self.spare.len() {
+            let n = self.spare[i];
+            if n.len > 0 {
+                let first = self.spare.len();
+                self.spare.extend_from_slice(&self.nodes[n.children()]);
+                self.spare[i].first = first as u32;
+            }
+            i += 1;
+        }
+        core::mem::swap(&mut self.nodes, &mut self.spare);
+        true
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    a / gcd(a, b) * b
+}
+
+impl<G: Game> Agent<G> for Mcts<G> {
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+
+    fn choose(&mut self, state: &G) -> Result<G::Action, AgentError> {
+        let seat = legal_for_seat(state, &mut self.scratch.actions)?;
+        let budget = self.budget.or(Self::DEFAULT_BUDGET);
+        self.prepare_root(state);
+        let clock = Clock::start(&budget);
+        let limit = budget.iteration_limit().unwrap_or(u64::MAX);
+        let nodes_limit = budget.node_limit().unwrap_or(u64::MAX);
+        let mut root = state.clone();
+        let mut done = 0u64;
+        while done < limit && !self.nodes[0].exact && (self.nodes.len() as u64) < nodes_limit {
+            if done % CLOCK_EVERY == 0 && done > 0 && clock.expired() {
+                break;
+            }
+            self.iterate(&mut root);
+            done += 1;
+        }
+        let analysis = self.analyse(seat, done);
+        let action = match self.best_child(0, seat).and_then(|i| self.nodes[i].action) {
+            Some(a) => a,
+            None => {
+                // The arena had no room for the root's children: fall back to a legal action.
+                state.legal_actions(&mut self.scratch.actions);
+                self.scratch.actions[self.rng.below(self.scratch.actions.len() as u64) as usize]
+            }
+        };
+        self.last = Some(analysis);
+        Ok(action)
+    }
+
+    fn inform(&mut self, state: &G, action: G::Action) {
+        let matches = self.config.reuse && self.root_state.as_ref() == Some(state);
+        if matches && self.reroot(action) {
+            let mut next = state.clone();
+            next.play_unchecked(action);
+            self.root_state = Some(next);
+        } else {
+            self.nodes.clear();
+            self.root_state = None;
+        }
+    }
+
+    fn restart(&mut self) {
+        self.nodes.clear();
+        self.root_state = None;
+        self.rng = SplitMix64::new(self.seed);
+        self.last = None;
+    }
+
+    fn analysis(&self) -> Option<&Analysis<G::Action>> {
+        self.last.as_ref()
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+}

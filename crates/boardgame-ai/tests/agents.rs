@@ -1,0 +1,266 @@
+//! Behaviour every agent must have: legal choices, known answers on small games,
+//! determinism with a seed, budgets, one-action positions, and refusal to choose for chance
+//! or after the end.
+
+use boardgame_ai::{from_spec, Agent, AgentError, Budget, Mcts, MctsConfig};
+use boardgame_kit::testing::Nim;
+use boardgame_kit::{Game, RandomSource, SplitMix64, ToAct};
+
+const SPECS: &[&str] = &["random", "mcts:iterations=300"];
+
+fn nim(stones: u8, mover: u8) -> Nim {
+    Nim::from_position(&"stones=60".parse().unwrap(), &format!("{stones} {mover}")).unwrap()
+}
+
+#[test]
+fn mcts_finds_the_winning_nim_move_from_every_won_position() {
+    // Take-1-or-2 Nim: a position is lost exactly when the stones are a multiple of three,
+    // and the winning move leaves a multiple of three.
+    for stones in (1..=20u8).filter(|s| s % 3 != 0) {
+        let mut agent = from_spec::<Nim>("mcts:iterations=4000", 7).unwrap();
+        let action = agent.choose(&nim(stones, 1)).unwrap();
+        assert_eq!(
+            action.to_string(),
+            (stones % 3).to_string(),
+            "{stones} stones"
+        );
+    }
+}
+
+#[test]
+fn mcts_proves_small_nim_positions_and_reports_the_values() {
+    let mut agent = Mcts::<Nim>::new(MctsConfig::default(), Budget::iterations(100_000), 3);
+    agent.choose(&nim(8, 1)).unwrap();
+    let a = agent.analysis().unwrap();
+    assert!(a.exact, "8 stones are proven within the budget");
+    assert_eq!(a.values.get(a.seat), 1.0);
+    assert!(
+        a.iterations < 100_000,
+        "the search stops once the root is proven"
+    );
+    let won = a
+        .actions
+        .iter()
+        .find(|s| s.action.to_string() == "2")
+        .unwrap();
+    assert!(
+        won.exact && won.value == 1.0,
+        "taking two leaves 6, a loss for the opponent"
+    );
+    let lost = a
+        .actions
+        .iter()
+        .find(|s| s.action.to_string() == "1")
+        .unwrap();
+    assert!(
+        !lost.exact || lost.value == -1.0,
+        "taking one leaves 7, a win for the opponent"
+    );
+    assert_eq!(a.line.first().unwrap().to_string(), "2");
+}
+
+#[test]
+fn mcts_without_solver_still_plays_the_winning_nim_move() {
+    let mut agent = from_spec::<Nim>("mcts:iterations=5000,solver=off", 11).unwrap();
+    assert_eq!(agent.choose(&nim(10, 1)).unwrap().to_string(), "1");
+    assert!(!agent.analysis().unwrap().exact);
+}
+
+#[test]
+fn agents_refuse_finished_games() {
+    for spec in SPECS {
+        let mut agent = from_spec::<Nim>(spec, 1).unwrap();
+        let over = nim(0, 2);
+        assert_eq!(over.to_act(), ToAct::Over);
+        assert_eq!(agent.choose(&over), Err(AgentError::GameOver), "{spec}");
+    }
+}
+
+#[test]
+fn agents_refuse_chance_nodes() {
+    use arandia_core::State;
+    // Play random actions until a die is to be rolled.
+    let mut state = State::new(&Default::default());
+    let mut rng = SplitMix64::new(5);
+    let mut buf = boardgame_kit::Actions::<State>::new();
+    while state.to_act() != ToAct::Chance {
+        let a = boardgame_kit::random_action(&state, &mut rng, &mut buf).unwrap();
+        state.play_unchecked(a);
+        assert_ne!(
+            state.to_act(),
+            ToAct::Over,
+            "a die roll comes before the end"
+        );
+    }
+    for spec in SPECS {
+        let mut agent = from_spec::<State>(spec, 1).unwrap();
+        assert_eq!(agent.choose(&state), Err(AgentError::ChanceNode), "{spec}");
+    }
+}
+
+#[test]
+fn one_action_positions_return_that_action() {
+    for spec in SPECS {
+        let mut agent = from_spec::<Nim>(spec, 1).unwrap();
+        assert_eq!(agent.choose(&nim(1, 1)).unwrap().to_string(), "1", "{spec}");
+    }
+}
+
+#[test]
+fn same_seed_same_choices_and_restart_repeats_them() {
+    let state = Nim::new(&"stones=40".parse().unwrap());
+    for spec in ["random", "mcts:iterations=200,solver=off"] {
+        let mut a = from_spec::<Nim>(spec, 99).unwrap();
+        let mut b = from_spec::<Nim>(spec, 99).unwrap();
+        let first: Vec<_> = (0..5).map(|_| a.choose(&state).unwrap()).collect();
+        let second: Vec<_> = (0..5).map(|_| b.choose(&state).unwrap()).collect();
+        assert_eq!(first, second, "{spec}");
+        a.restart();
+        let again: Vec<_> = (0..5).map(|_| a.choose(&state).unwrap()).collect();
+        assert_eq!(first, again, "{spec} after restart");
+    }
+}
+
+#[test]
+fn iteration_budget_is_respected() {
+    let state = Nim::new(&"stones=60".parse().unwrap());
+    for n in [1u64, 10, 777] {
+        let mut agent = from_spec::<Nim>(&format!("mcts:iterations={n},solver=off"), 1).unwrap();
+        agent.choose(&state).unwrap();
+        assert_eq!(agent.analysis().unwrap().iterations, n);
+        let visits: u64 = agent
+            .analysis()
+            .unwrap()
+            .actions
+            .iter()
+            .map(|s| s.visits)
+            .sum();
+        assert!(visits <= n, "{visits} child visits from {n} iterations");
+    }
+}
+
+#[test]
+fn memory_cap_bounds_the_tree() {
+    let state = Nim::new(&"stones=60".parse().unwrap());
+    let mut agent = Mcts::<Nim>::new(
+        MctsConfig {
+            max_nodes: 500,
+            ..MctsConfig::default()
+        },
+        Budget::iterations(5000),
+        1,
+    );
+    let action = agent.choose(&state).unwrap();
+    assert!(state.is_legal(&action));
+    assert!(agent.tree_size() <= 500, "{} nodes", agent.tree_size());
+    assert_eq!(agent.analysis().unwrap().iterations, 5000);
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn time_budget_is_respected() {
+    let state = Nim::new(&"stones=60".parse().unwrap());
+    let mut agent = from_spec::<Nim>("mcts:time=50ms,solver=off,max_nodes=100k", 1).unwrap();
+    let start = std::time::Instant::now();
+    agent.choose(&state).unwrap();
+    let took = start.elapsed();
+    assert!(took.as_millis() < 1000, "a 50 ms budget took {took:?}");
+    assert!(agent.analysis().unwrap().iterations > 0);
+}
+
+#[test]
+fn tree_is_reused_after_inform() {
+    let mut state = Nim::new(&"stones=30".parse().unwrap());
+    let mut agent = Mcts::<Nim>::new(
+        MctsConfig {
+            solver: false,
+            ..MctsConfig::default()
+        },
+        Budget::iterations(2000),
+        1,
+    );
+    let a = agent.choose(&state).unwrap();
+    agent.inform(&state, a);
+    state.play(a);
+    let kept = agent.tree_size();
+    assert!(kept > 1, "the subtree of the played action is kept");
+    let b = agent.choose(&state).unwrap();
+    assert!(state.is_legal(&b));
+    // Telling it about a position it never saw drops the tree instead of misusing it.
+    agent.inform(&nim(50, 2), b);
+    assert_eq!(agent.tree_size(), 0);
+}
+
+#[test]
+fn spec_errors_name_what_is_wrong() {
+    let err = |s: &str| from_spec::<Nim>(s, 0).err().unwrap().to_string();
+    assert!(err("mcts:iterationz=5").contains("`iterationz`"));
+    assert!(err("mcts:iterations=abc").contains("`iterations`"));
+    assert!(err("mcts:iterations=0").contains("`iterations`"));
+    assert!(err("mcts:time=fast").contains("`time`"));
+    assert!(err("mcts:iterations").contains("key=value"));
+    assert!(err("mcts:c=1,c=2").contains("twice"));
+    assert!(err("random:iterations=5").contains("`iterations`"));
+    assert!(err("deep-blue").contains("deep-blue"));
+    assert!(err("").contains("empty"));
+    let agent = from_spec::<Nim>("mcts:iterations=5k,time=2s", 0).unwrap();
+    assert_eq!(agent.budget(), Budget::iterations(5000).with_millis(2000));
+    assert_eq!(format!("{agent:?}"), "mcts:iterations=5000,time=2000ms");
+}
+
+/// Plays `moves` actions of a game (chance outcomes drawn at random), each seat's action
+/// chosen by `spec`, checking every choice is legal.
+fn smoke<G: Game>(params: &str, spec: &str, moves: usize) {
+    let params: G::Params = params.parse().map_err(|_| params).unwrap();
+    let mut state = G::new(&params);
+    let mut agent = from_spec::<G>(spec, 17).unwrap();
+    let mut rng = SplitMix64::new(3);
+    let mut buf = boardgame_kit::Actions::<G>::new();
+    for _ in 0..moves {
+        let action = match state.to_act() {
+            ToAct::Seat(_) => {
+                let a = agent.choose(&state).unwrap();
+                assert!(state.is_legal(&a), "{} {spec}: illegal {a}", G::NAME);
+                a
+            }
+            ToAct::Chance => {
+                assert_eq!(agent.choose(&state), Err(AgentError::ChanceNode));
+                boardgame_kit::random_action(&state, &mut rng, &mut buf).unwrap()
+            }
+            _ => break,
+        };
+        agent.inform(&state, action);
+        state.play(action);
+        let _ = rng.next_u64();
+    }
+}
+
+macro_rules! smoke_tests {
+    ($($name:ident: $game:ty, [$($params:expr),*];)*) => {$(
+        #[test]
+        fn $name() {
+            for params in [$($params),*] {
+                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8"] {
+                    smoke::<$game>(params, spec, 12);
+                }
+            }
+        }
+    )*};
+}
+
+smoke_tests! {
+    smoke_slimetrail: slimetrail_core::State, ["", "size=5", "size=9"];
+    smoke_splut: splut_core::State, ["players=2,turn_limit=60", "players=3,turn_limit=60", "players=4,turn_limit=60"];
+    smoke_elements: elements_core::State, ["players=2", "board=blitz,players=3", "board=blitz,players=4"];
+    smoke_repello: repello_core::State, ["players=2", "players=3", "players=4"];
+    smoke_arandia: arandia_core::State, ["players=2,turn_limit=60", "players=3,turn_limit=60", "players=4,turn_limit=60", "players=6,turn_limit=60"];
+}
+
+#[test]
+fn solver_is_only_for_slime_trail() {
+    let err = from_spec::<Nim>("solver", 0).err().unwrap();
+    assert!(
+        matches!(err, boardgame_ai::SpecError::NotForGame { .. }),
+        "{err}"
+    );
+}
