@@ -11,6 +11,10 @@
 //!   a memory cap, and the game's playout policy ([`Game::playout_action`]) with an optional
 //!   cutoff scored by the game's evaluation ([`Game::evaluate`]).
 //!
+//! - `alphabeta` ([`AlphaBeta`]): iterative deepening with a transposition table (keyed by
+//!   [`Game::position_key`]) and move ordering (table move, killers, history); minimax for two
+//!   seats, paranoid for three to six; expectimax with Star1 pruning at chance nodes; the
+//!   game's evaluation ([`Game::evaluate`]) at the horizon.
 //! - `solver` ([`SolverAgent`], feature `slimetrail`, Slime Trail only): perfect play from the
 //!   exact solver.
 //!
@@ -44,6 +48,7 @@
 extern crate alloc;
 
 mod agent;
+mod alphabeta;
 mod analysis;
 mod budget;
 mod math;
@@ -54,6 +59,7 @@ mod solver;
 mod spec;
 
 pub use agent::{Agent, AgentError};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use analysis::{ActionStat, Analysis};
 pub use budget::Budget;
 pub use mcts::{Mcts, MctsConfig};
@@ -68,7 +74,7 @@ use boardgame_kit::Game;
 use spec::Spec;
 
 /// The agents [`from_spec`] knows, as listed in its errors.
-const AGENTS: &str = "random, mcts, solver (Slime Trail)";
+const AGENTS: &str = "random, mcts, alphabeta, solver (Slime Trail)";
 
 /// The keys of `mcts`.
 const MCTS_KEYS: &[&str] = &[
@@ -87,6 +93,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | agent | keys |
 /// | --- | --- |
 /// | `random` | `seed` |
+/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
 /// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
 ///
@@ -136,6 +143,24 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             let seed = s.count_or_zero("seed")?.unwrap_or(seed);
             Ok(Box::new(Mcts::<G>::new(config, budget, seed)))
         }
+        "alphabeta" => {
+            let s = Spec::parse(
+                "alphabeta",
+                options,
+                &["nodes", "time", "depth", "tt", "seed"],
+                "nodes, time, depth, tt, seed",
+            )?;
+            let mut config = AlphaBetaConfig::default();
+            if let Some(d) = s.count("depth")? {
+                config.max_depth = u32::try_from(d.min(1000)).unwrap_or(1000);
+            }
+            config.tt_bits = table_bits(&s, "alphabeta", 20)?;
+            let _ = s.count_or_zero("seed")?;
+            Ok(Box::new(AlphaBeta::<G>::new(
+                config,
+                budget_of(&s, "nodes")?,
+            )))
+        }
         "solver" => solver_from_spec::<G>(options),
         _ => Err(SpecError::UnknownAgent {
             name: name.to_string(),
@@ -165,18 +190,7 @@ fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecErr
     #[cfg(feature = "slimetrail")]
     {
         let s = Spec::parse("solver", options, &["tt", "seed"], "tt, seed")?;
-        let bits = match s.count("tt")? {
-            None => 22,
-            Some(b @ 4..=28) => b as u32,
-            Some(b) => {
-                return Err(SpecError::BadValue {
-                    agent: "solver",
-                    key: "tt".to_string(),
-                    value: b.to_string(),
-                    expected: "log2 of the table size, 4 to 28",
-                })
-            }
-        };
+        let bits = table_bits(&s, "solver", 22)?;
         let agent: Box<dyn Agent<slimetrail_core::State>> = Box::new(SolverAgent::new(bits));
         // The agent exists for one game only: hand it out when `G` is that game.
         let any: Box<dyn core::any::Any> = Box::new(agent);
@@ -189,4 +203,18 @@ fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecErr
         agent: "solver",
         game: G::NAME,
     })
+}
+
+/// The `tt` key: log2 of a table's entries, 4 to 28.
+fn table_bits(s: &Spec<'_>, agent: &'static str, default: u32) -> Result<u32, SpecError> {
+    match s.count("tt")? {
+        None => Ok(default),
+        Some(b @ 4..=28) => Ok(b as u32),
+        Some(b) => Err(SpecError::BadValue {
+            agent,
+            key: "tt".to_string(),
+            value: b.to_string(),
+            expected: "log2 of the table size, 4 to 28",
+        }),
+    }
 }

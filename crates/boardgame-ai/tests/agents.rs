@@ -6,7 +6,7 @@ use boardgame_ai::{from_spec, Agent, AgentError, Budget, Mcts, MctsConfig};
 use boardgame_kit::testing::Nim;
 use boardgame_kit::{Game, RandomSource, SplitMix64, ToAct};
 
-const SPECS: &[&str] = &["random", "mcts:iterations=300"];
+const SPECS: &[&str] = &["random", "mcts:iterations=300", "alphabeta:nodes=5000"];
 
 fn nim(stones: u8, mover: u8) -> Nim {
     Nim::from_position(&"stones=60".parse().unwrap(), &format!("{stones} {mover}")).unwrap()
@@ -57,6 +57,34 @@ fn mcts_proves_small_nim_positions_and_reports_the_values() {
         "taking one leaves 7, a win for the opponent"
     );
     assert_eq!(a.line.first().unwrap().to_string(), "2");
+}
+
+#[test]
+fn alphabeta_solves_nim() {
+    for stones in 1..=30u8 {
+        let mut agent = from_spec::<Nim>("alphabeta", 0).unwrap();
+        let a = agent.choose(&nim(stones, 2)).unwrap();
+        let analysis = agent.analysis().unwrap();
+        assert!(analysis.exact, "{stones} stones are solved");
+        let won = stones % 3 != 0;
+        assert_eq!(
+            analysis.values.get(analysis.seat) > 0.0,
+            won,
+            "{stones} stones"
+        );
+        if won {
+            assert_eq!(a.to_string(), (stones % 3).to_string(), "{stones} stones");
+        }
+    }
+}
+
+#[test]
+fn alphabeta_node_budget_is_respected() {
+    let state = Nim::new(&"stones=60".parse().unwrap());
+    let mut agent = from_spec::<Nim>("alphabeta:nodes=3000,tt=4", 0).unwrap();
+    agent.choose(&state).unwrap();
+    // Checked every 1024 nodes: at most one check interval over.
+    assert!(agent.analysis().unwrap().nodes <= 3000 + 1024);
 }
 
 #[test]
@@ -240,7 +268,7 @@ macro_rules! smoke_tests {
         #[test]
         fn $name() {
             for params in [$($params),*] {
-                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8"] {
+                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8", "alphabeta:nodes=3000"] {
                     smoke::<$game>(params, spec, 12);
                 }
             }
