@@ -1,20 +1,24 @@
-//! The games the command knows: one line each.
+//! `games`: the games the command knows, with their seats and player counts.
 
-/// Calls `$run::<State>($args...)` for the game named `$name`, or returns an unknown-game error.
-macro_rules! dispatch {
-    ($name:expr, $run:ident ( $($arg:expr),* )) => {
-        match $name {
-            "slimetrail" => $run::<slimetrail_core::State>($($arg),*),
-            "arandia" => $run::<arandia_core::State>($($arg),*),
-            "repello" => $run::<repello_core::State>($($arg),*),
-            "elements" => $run::<elements_core::State>($($arg),*),
-            "splut" => $run::<splut_core::State>($($arg),*),
-            other => Err($crate::CliError::UnknownGame(other.to_string())),
-        }
-    };
+use crate::error::CliError;
+use crate::out::Out;
+use boardgames::GAMES;
+
+/// Prints one block per game.
+pub fn list(out: &mut Out) -> Result<(), CliError> {
+    for g in GAMES {
+        let players = if g.min_players() == g.max_players() {
+            format!("{} players", g.min_players())
+        } else {
+            format!("{}-{} players", g.min_players(), g.max_players())
+        };
+        let chance = if g.has_chance() { "; dice" } else { "" };
+        out.line(format_args!(
+            "{}: {}, {players}{chance}; seats {}",
+            g.name(),
+            g.title(),
+            g.seat_names().join(" ")
+        ))?;
+    }
+    Ok(())
 }
-
-/// The names accepted as GAME.
-pub const GAMES: &[&str] = &["slimetrail", "arandia", "repello", "elements", "splut"];
-
-pub(crate) use dispatch;

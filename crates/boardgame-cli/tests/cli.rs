@@ -260,3 +260,305 @@ fn splut_through_the_cli() {
     ]);
     assert!(out.contains("wins: s="), "{out}");
 }
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn help_and_version_answer_everywhere_on_stdout() {
+    let version = format!("boardgame {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!(ok(&["--version"]), version);
+    assert!(ok(&["perft", "--version"]).ends_with(&format!(" {}\n", env!("CARGO_PKG_VERSION"))));
+    let help = ok(&["--help"]);
+    for word in [
+        "perft", "legal", "apply", "trace", "show", "selfplay", "play", "games",
+    ] {
+        assert!(help.contains(word), "{help}");
+    }
+    assert!(help.contains("slimetrail, splut, elements, repello, arandia"));
+    let perft = ok(&["help", "perft"]);
+    assert!(
+        perft.contains("<DEPTH>") && perft.contains("--divide"),
+        "{perft}"
+    );
+    assert!(perft.contains("Arandian checkers"), "{perft}");
+    assert_eq!(ok(&["perft", "--help"]), perft);
+    // Without a command: the usage on stderr, exit 2.
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn games_lists_every_game_with_its_seats() {
+    let out = ok(&["games"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0], "slimetrail: Slime Trail, 2 players; seats 1 2");
+    assert!(
+        out.contains("splut: Splut!, 2-4 players; seats s w n e\n"),
+        "{out}"
+    );
+    assert!(out.contains("arandia: Arandian checkers, 2-6 players; dice; seats 0 1 2 3 4 5\n"));
+    assert!(bad(&["games", "slimetrail"]).contains("slimetrail"));
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = ok(&["completions", shell]);
+        assert!(out.contains("boardgame"), "{shell}");
+        assert!(out.contains("selfplay"), "{shell}");
+    }
+    assert!(ok(&["completions", "bash"]).contains("slimetrail"));
+    assert!(bad(&["completions", "tcsh"]).contains("tcsh"));
+}
+
+#[test]
+fn usage_errors_are_one_line_on_stderr_and_name_the_fault() {
+    assert!(bad(&["legal"]).contains("<GAME>"));
+    assert!(bad(&["perft", "slimetrail", "1", "2"]).contains("'2'"));
+    assert!(bad(&["selfplay", "slimetrail", "--games", "x"]).contains("--games"));
+    assert!(bad(&["play", "slimetrail", "--seat", "3"]).contains("seats: 1, 2"));
+    let o = run(&["legal", "slimetrail", "--bogus"]);
+    assert!(o.stdout.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_exit_2_with_one_line() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    for args in [
+        vec![OsStr::new("legal"), OsStr::from_bytes(b"\xff")],
+        vec![
+            OsStr::new("legal"),
+            OsStr::new("slimetrail"),
+            OsStr::new("--params"),
+            OsStr::from_bytes(b"\xff"),
+        ],
+        vec![
+            OsStr::new("apply"),
+            OsStr::new("slimetrail"),
+            OsStr::from_bytes(b"c3\xff"),
+        ],
+        vec![OsStr::from_bytes(b"\xfe\xff")],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(err.contains("UTF-8"), "{err}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_device_is_one_line_and_exit_2() {
+    for args in [vec!["legal", "elements"], vec!["--help"], vec!["games"]] {
+        let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+            .args(&args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+        assert!(err.contains("cannot write the output"), "{err}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args([
+            "selfplay",
+            "slimetrail",
+            "--games",
+            "1000000",
+            "--seed",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("game 1: over: "), "{first}");
+    // The reader is dropped here: the pipe closes while the command still writes.
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
+#[test]
+fn repeated_and_unused_options_are_rejected() {
+    assert!(bad(&[
+        "legal",
+        "slimetrail",
+        "--params",
+        "size=5",
+        "--params",
+        "size=7"
+    ])
+    .contains("--params"));
+    assert!(bad(&["perft", "slimetrail", "1", "--divide", "--divide"]).contains("--divide"));
+    assert!(bad(&["selfplay", "slimetrail", "--seed", "1", "--seed", "2"]).contains("--seed"));
+    assert!(bad(&["legal", "slimetrail", "--divide", "--games", "5"]).contains("--divide"));
+    assert!(bad(&["apply", "slimetrail", "--games", "5", "c3"]).contains("--games"));
+    assert!(bad(&["show", "slimetrail", "--seed", "1"]).contains("--seed"));
+    assert!(bad(&["selfplay", "slimetrail", "--show", "--quiet"]).contains("--quiet"));
+}
+
+#[test]
+fn messages_quoting_control_characters_stay_on_one_line() {
+    for args in [
+        vec!["legal", "arandia", "\n"],
+        vec!["legal", "arandia", "--position", "a\nb"],
+        vec!["legal", "slimetrail", "--params", "si\nze=5"],
+        vec!["apply", "slimetrail", "c3", "b\r\n2"],
+        vec!["legal", "chess\n\u{1b}[31m"],
+        vec!["frobnicate\n"],
+    ] {
+        let e = bad(&args);
+        assert!(!e.contains('\u{1b}') && !e.contains('\r'), "{e:?}");
+    }
+    assert!(bad(&["legal", "arandia", "--position", "a\nb"]).contains("a\\nb"));
+}
+
+#[test]
+fn deep_perft_is_answered_or_refused_never_a_crash() {
+    // No Slime Trail game on 7x7 lasts more than 48 actions: deeper counts are 0 at once.
+    assert_eq!(ok(&["perft", "slimetrail", "99999"]), "0\n");
+    assert_eq!(ok(&["perft", "slimetrail", "49"]), "0\n");
+    let divide = ok(&["perft", "slimetrail", "99999", "--divide"]);
+    assert_eq!(divide.lines().count(), 9);
+    assert!(
+        divide.starts_with("c3 0\n") && divide.ends_with("\n0\n"),
+        "{divide}"
+    );
+    // Without a bound on game length, depths above the documented maximum are refused.
+    for game in ["splut", "arandia", "repello"] {
+        let e = bad(&["perft", game, "50000"]);
+        assert!(e.contains("above 64"), "{e}");
+    }
+    // A turn limit gives Splut! a bound, and the answer follows from it.
+    assert_eq!(
+        ok(&["perft", "splut", "50000", "--params", "turn_limit=10"]),
+        "0\n"
+    );
+}
+
+#[test]
+fn selfplay_caps_long_games_and_says_so() {
+    let o = run(&[
+        "selfplay",
+        "splut",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--max-actions",
+        "5",
+    ]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(
+        out.lines().next(),
+        Some("game 1: unfinished, stopped at the cap of 5 actions")
+    );
+    assert!(out.contains("unfinished=2"), "{out}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("2 of 2 games were stopped unfinished at 5 actions"),
+        "{err}"
+    );
+}
+
+#[test]
+fn selfplay_quiet_show_and_the_printed_seed() {
+    let quiet = ok(&[
+        "selfplay",
+        "slimetrail",
+        "--games",
+        "4",
+        "--quiet",
+        "--seed",
+        "9",
+    ]);
+    assert_eq!(quiet.lines().count(), 2, "{quiet}");
+    assert!(quiet.starts_with("wins: 1="));
+    let show = ok(&["selfplay", "slimetrail", "--show", "--seed", "9"]);
+    assert!(!show.contains("playouts/s"), "{show}");
+    assert!(show.contains("1. "), "{show}");
+    // Without --seed the seed comes from the clock, is printed, and repeats the run.
+    let o = run(&["selfplay", "slimetrail", "--games", "3"]);
+    let err = String::from_utf8(o.stderr).unwrap();
+    let seed = err
+        .strip_prefix("seed ")
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no seed in {err:?}"));
+    let first = String::from_utf8(o.stdout).unwrap();
+    let again = ok(&["selfplay", "slimetrail", "--games", "3", "--seed", seed]);
+    assert_eq!(
+        first.lines().take(3).collect::<Vec<_>>(),
+        again.lines().take(3).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn play_offers_help_and_undo_and_says_who_won() {
+    let o = run_with_input(
+        &["play", "slimetrail", "--seat", "1", "--seed", "5"],
+        "undo\nhelp\nc3\nundo\n?\nquit\n",
+    );
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("commands: "), "{out}");
+    assert!(out.contains("2 plays "), "{out}");
+    assert!(out.contains("legal: c3 c4 c5 d3 d5 e3 e4 e5"), "{out}");
+    // After c3 b2, seat 1 wins by stepping into a1.
+    let win = run_with_input(
+        &["play", "slimetrail", "--position", "7/7/7/3x3/2x4/1@5/7 1"],
+        "a1\n",
+    );
+    let out = String::from_utf8(win.stdout).unwrap();
+    assert!(out.ends_with("over: 1 (you win)\n"), "{out}");
+    // After c3 b2 b1, seat 2 stepping into a1 gives the win to seat 1.
+    let pos = ok(&["apply", "slimetrail", "c3", "b2", "b1"]);
+    let lose = run_with_input(
+        &[
+            "play",
+            "slimetrail",
+            "--seat",
+            "2",
+            "--position",
+            pos.trim(),
+        ],
+        "a1\n",
+    );
+    let out = String::from_utf8(lose.stdout).unwrap();
+    assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
+}

@@ -13,6 +13,7 @@
 //! ```
 
 pub mod registry;
+pub mod text;
 
 pub use boardgame_kit as kit;
 pub use boardgame_kit::DynGame;

@@ -1,0 +1,157 @@
+//! The command line, declared with clap: every command, its arguments and its help.
+
+use boardgames::{GameEntry, GAMES};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+
+/// Drive the board games of this workspace (Slime Trail, Splut!, Battle of the Elements,
+/// Repello, Arandian checkers) from the command line.
+///
+/// Output that scripts read goes to stdout; messages go to stderr. Bad input exits with
+/// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters.
+#[derive(Debug, Parser)]
+#[command(name = "boardgame", version, propagate_version = true)]
+#[command(after_help = AFTER_HELP)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const AFTER_HELP: &str = "Games: slimetrail, splut, elements, repello, arandia.
+Parameters (--params) are key=value pairs joined by commas, e.g. players=3,first=w;
+the empty string means the defaults. See `boardgame games` for every game's seats.";
+
+/// One command.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count the action sequences of exactly DEPTH actions (the count alone on the last line).
+    Perft {
+        /// The game and the position to count from.
+        #[command(flatten)]
+        setup: Setup,
+        /// How many actions deep to count.
+        #[arg(value_name = "DEPTH")]
+        depth: u32,
+        /// One line `ACTION COUNT` per legal action (sorted by action text), then the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal actions, one per line, sorted (`OUTCOME NUM/DEN` at a chance node).
+    Legal {
+        /// The game and the position.
+        #[command(flatten)]
+        setup: Setup,
+    },
+    /// Play actions and print the position after them.
+    Apply {
+        /// The game and the position to start from.
+        #[command(flatten)]
+        setup: Setup,
+        /// The actions to play, in order.
+        #[arg(value_name = "ACTION")]
+        actions: Vec<String>,
+    },
+    /// Play actions and print the status line before the first and after each one.
+    Trace {
+        /// The game and the position to start from.
+        #[command(flatten)]
+        setup: Setup,
+        /// The actions to play, in order.
+        #[arg(value_name = "ACTION")]
+        actions: Vec<String>,
+    },
+    /// Draw the board for a person.
+    Show {
+        /// The game and the position.
+        #[command(flatten)]
+        setup: Setup,
+    },
+    /// Play random games and report each result and a summary.
+    Selfplay {
+        /// The game and the position to start from.
+        #[command(flatten)]
+        setup: Setup,
+        /// How many games to play.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        games: u64,
+        /// Seed of the random choices (default: taken from the clock and printed on stderr).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Stop a game after this many actions and count it as unfinished (Splut! and
+        /// Arandia have no turn limit by default).
+        #[arg(long, value_name = "M", default_value_t = crate::selfplay::DEFAULT_CAP)]
+        max_actions: u64,
+        /// Draw the board after every action.
+        #[arg(long, conflicts_with = "quiet")]
+        show: bool,
+        /// Print only the summary (no line per game, no progress bar).
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Play a seat in the terminal against random players.
+    Play {
+        /// The game and the position to start from.
+        #[command(flatten)]
+        setup: Setup,
+        /// The seat you play, by the game's seat name (default: the first seat).
+        #[arg(long, value_name = "SEAT")]
+        seat: Option<String>,
+        /// Seed of the opponents' random choices (default: taken from the clock).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+    },
+    /// List the games with their seats, player counts and parameters.
+    Games,
+    /// Print a shell completion script (e.g. `boardgame completions bash > ~/.bash_completion`).
+    Completions {
+        /// The shell.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The game and where to start: the arguments most commands share.
+#[derive(Debug, Args)]
+pub struct Setup {
+    /// The game.
+    #[arg(value_name = "GAME", value_parser = GameParser)]
+    pub game: &'static GameEntry,
+    /// Parameters: key=value pairs joined by commas (default: the game's defaults).
+    #[arg(long, value_name = "P", default_value = "", allow_hyphen_values = true)]
+    pub params: String,
+    /// A position in the game's notation (default: the start position).
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// Reads a game name through the registry (and offers the names to shell completion).
+#[derive(Clone, Copy, Debug)]
+pub struct GameParser;
+
+impl TypedValueParser for GameParser {
+    type Value = &'static GameEntry;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let name = value.to_str().ok_or_else(|| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidUtf8, "invalid UTF-8 in GAME")
+                .with_cmd(cmd)
+        })?;
+        boardgames::find(name).map_err(|e| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, e.to_string()).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            GAMES
+                .iter()
+                .map(|g| PossibleValue::new(g.name()).help(g.title())),
+        ))
+    }
+}

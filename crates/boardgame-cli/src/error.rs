@@ -1,0 +1,59 @@
+//! Everything that can go wrong: a bad input (exit 2 and one line on stderr) or an output that
+//! went away (a closed pipe ends the command quietly).
+
+use boardgame_kit::{DynPlayError, ParamError, PositionError, SequenceError};
+use boardgames::SetupError;
+use std::io;
+
+/// Why a command stopped before finishing.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// No such game.
+    #[error("{0}")]
+    UnknownGame(SetupError),
+    /// Bad command line (beyond what the parser catches).
+    #[error("{0}")]
+    Usage(String),
+    /// Bad parameters.
+    #[error("--params: {0}")]
+    Params(ParamError),
+    /// Bad position.
+    #[error("--position: {0}")]
+    Position(PositionError),
+    /// An action that cannot be read or played, with its 1-based index.
+    #[error("{0}")]
+    Action(#[from] SequenceError),
+    /// A single action that cannot be played.
+    #[error("{0}")]
+    Play(#[from] DynPlayError),
+    /// Writing the output failed for another reason than a closed pipe.
+    #[error("cannot write the output: {0}")]
+    Output(io::Error),
+    /// Reading standard input failed.
+    #[error("cannot read standard input: {0}")]
+    Input(io::Error),
+    /// The reader of the output went away (a closed pipe): stop quietly.
+    #[error("the output was closed")]
+    Closed,
+}
+
+impl From<SetupError> for CliError {
+    fn from(e: SetupError) -> Self {
+        match e {
+            SetupError::Params(p) => CliError::Params(p),
+            SetupError::Position(p) => CliError::Position(p),
+            other => CliError::UnknownGame(other),
+        }
+    }
+}
+
+impl CliError {
+    /// The error for a failed write to standard output.
+    pub fn from_write(e: io::Error) -> CliError {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            CliError::Closed
+        } else {
+            CliError::Output(e)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! The scripted commands of the command-line contract: `perft`, `legal`, `apply`, `trace`,
+//! `show`. Their stdout is read by programs and stays byte for byte as documented.
+
+use crate::args::Setup;
+use crate::error::CliError;
+use crate::out::Out;
+use crate::progress::Progress;
+use boardgame_kit::{DynGame, ToAct};
+
+/// The deepest perft the command searches when the game's bound on game length does not
+/// answer first (deeper counts overflow 64 bits long before they could finish).
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// The game at its start or at `--position`.
+pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {
+    Ok(setup.game.start(&setup.params, setup.position.as_deref())?)
+}
+
+/// `perft GAME DEPTH [--divide]`.
+pub fn perft(setup: &Setup, depth: u32, divide: bool, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    let beyond_the_end = game.max_game_length().is_some_and(|n| u64::from(depth) > n);
+    if !beyond_the_end && depth > MAX_PERFT_DEPTH {
+        return Err(CliError::Usage(format!(
+            "perft depth {depth} is above {MAX_PERFT_DEPTH}, the deepest this command searches \
+             ({} with these parameters has no bound on game length)",
+            game.name()
+        )));
+    }
+    if depth == 0 {
+        return out.line(1);
+    }
+    // Every row is counted from one first action; a depth beyond the longest possible game
+    // counts nothing (no sequence that long exists).
+    let count = game.legal_count();
+    let mut progress = Progress::new(count as u64, "perft", false);
+    let mut rows = Vec::with_capacity(if divide { count } else { 0 });
+    let mut total = 0u64;
+    for index in 0..count {
+        let mut child = game.clone_box();
+        let text = game.action_text(index).unwrap_or_default();
+        let n = if beyond_the_end {
+            0
+        } else {
+            child.play_index(index)?;
+            child.perft(depth - 1)
+        };
+        total += n;
+        if divide {
+            rows.push((text, n));
+        }
+        progress.inc();
+    }
+    progress.finish();
+    rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    for (text, n) in rows {
+        out.line(format_args!("{text} {n}"))?;
+    }
+    out.line(total)
+}
+
+/// `legal GAME`.
+pub fn legal(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    if game.to_act() == ToAct::Chance {
+        let mut rows: Vec<(String, String)> = game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(a, p)| (a, p.to_string()))
+            .collect();
+        rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        for (a, p) in rows {
+            out.line(format_args!("{a} {p}"))?;
+        }
+    } else {
+        for a in game.legal_sorted() {
+            out.line(a)?;
+        }
+    }
+    Ok(())
+}
+
+/// `apply GAME ACTION...`.
+pub fn apply(setup: &Setup, actions: &[String], out: &mut Out) -> Result<(), CliError> {
+    let mut game = start(setup)?;
+    let texts: Vec<&str> = actions.iter().map(String::as_str).collect();
+    game.play_all(&texts)?;
+    out.line(game.position())
+}
+
+/// `trace GAME ACTION...`: the lines up to the offending action are printed before the error.
+pub fn trace(setup: &Setup, actions: &[String], out: &mut Out) -> Result<(), CliError> {
+    let mut game = start(setup)?;
+    out.line(game.status_line())?;
+    for (k, text) in actions.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|error| boardgame_kit::SequenceError {
+                index: k + 1,
+                text: text.clone(),
+                error,
+            })?;
+        out.line(game.status_line())?;
+    }
+    Ok(())
+}
+
+/// `show GAME`.
+pub fn show(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    out.line(&game)
+}
