@@ -1,7 +1,7 @@
 //! The parameters: `players`, `first`, `turn_limit`.
 
 use alloc::string::ToString;
-use boardgame_kit::params::{int, join, pairs};
+use boardgame_kit::params::{int, join, pairs, GameParams, ParamSpec, ParamValues};
 use boardgame_kit::{ParamError, Seat, SeatSet};
 use core::fmt;
 use core::str::FromStr;
@@ -123,6 +123,35 @@ impl fmt::Display for Params {
             ),
         ]);
         f.write_str(&s)
+    }
+}
+
+impl GameParams for Params {
+    fn specs() -> &'static [ParamSpec] {
+        const SPECS: &[ParamSpec] = &[
+            ParamSpec::new(
+                "players",
+                ParamValues::Choice(&["2", "3", "4", "6"]),
+                "2",
+                "the number of players",
+            ),
+            ParamSpec::new(
+                "first",
+                ParamValues::Int { min: 0, max: 5 },
+                "0",
+                "the seat that plays first, one in play (default the lowest seat in play, 0)",
+            ),
+            ParamSpec::new(
+                "turn_limit",
+                ParamValues::Int {
+                    min: 0,
+                    max: MAX_TURN_LIMIT as i64,
+                },
+                "0",
+                "the game is drawn once this many turns are completed (0: no limit)",
+            ),
+        ];
+        SPECS
     }
 }
 

@@ -13,10 +13,13 @@
 //! - the game ends within [`Game::max_game_length`];
 //! - the whole game replays from its [`Record`], and undoing every action returns to the start.
 //!
+//! [`check`] also runs [`check_params`] on the game's parameter type.
+//!
 //! A failure panics with the game, parameters, seed, step and the record so far.
 
 use crate::drivers::{random_action, RandomSource, SplitMix64};
 use crate::game::{Actions, ChanceOutcomes, Game, GameResult, ToAct};
+use crate::params::{GameParams, ParamValues};
 use crate::record::Record;
 use crate::PlayError;
 use alloc::format;
@@ -79,6 +82,7 @@ pub fn check<G>(params: &G::Params, cfg: &Config)
 where
     G: Game + serde::Serialize + serde::de::DeserializeOwned,
 {
+    check_params::<G::Params>();
     let mut pool: Vec<G::Action> = Vec::new();
     for g in 0..cfg.games {
         let seed = cfg.seed.wrapping_add(g as u64);
@@ -350,4 +354,97 @@ fn mutate(s: &str, rng: &mut SplitMix64) -> String {
         _ => b = b.to_ascii_uppercase(),
     }
     String::from_utf8(b).unwrap_or_default()
+}
+
+/// Checks that a parameter type's description ([`GameParams::specs`]) tells the truth. Panics
+/// on the first failure.
+///
+/// - keys are distinct and non-empty, every help line is non-empty;
+/// - `key=default` parses, to the default parameters, for every key;
+/// - integers just outside `min..=max`, a word outside the choices, and an unknown key are
+///   rejected with an error naming the key;
+/// - every value at the ends of a range and every choice that parses on its own prints and
+///   parses back to the same parameters, printing only described keys.
+///
+/// ```
+/// use boardgame_kit::{conformance::check_params, testing::NimParams};
+/// check_params::<NimParams>();
+/// ```
+pub fn check_params<P: GameParams>() {
+    let name = core::any::type_name::<P>();
+    let fail = |what: String| -> ! { panic!("parameter description of {name}: {what}") };
+    let specs = P::specs();
+    for (i, spec) in specs.iter().enumerate() {
+        let key = spec.key();
+        if key.is_empty() || key.contains(['=', ',', ' ']) {
+            fail(format!("bad key `{key}`"));
+        }
+        if specs[..i].iter().any(|s| s.key() == key) {
+            fail(format!("key `{key}` described twice"));
+        }
+        if spec.help().trim().is_empty() {
+            fail(format!("key `{key}` has no help"));
+        }
+        let text = format!("{key}={}", spec.default());
+        match text.parse::<P>() {
+            Ok(p) if p == P::default() => {}
+            Ok(p) => fail(format!("`{text}` gives `{p}`, not the defaults")),
+            Err(e) => fail(format!("the default `{text}` is rejected: {e}")),
+        }
+        let mut good: Vec<String> = Vec::new();
+        let mut bad: Vec<String> = Vec::new();
+        match spec.values() {
+            ParamValues::Int { min, max } => {
+                good.extend([min.to_string(), max.to_string()]);
+                bad.extend(min.checked_sub(1).map(|n| n.to_string()));
+                bad.extend(max.checked_add(1).map(|n| n.to_string()));
+            }
+            ParamValues::Choice(words) => {
+                good.extend(words.iter().map(|w| w.to_string()));
+                bad.push("no-such-choice".into());
+            }
+            ParamValues::Text(_) => {}
+        }
+        for value in &bad {
+            let text = format!("{key}={value}");
+            match text.parse::<P>() {
+                Ok(_) => fail(format!("`{text}` is accepted, outside {}", spec.values())),
+                Err(e) if !e.to_string().contains(key) => {
+                    fail(format!("the error for `{text}` does not name the key: {e}"))
+                }
+                Err(_) => {}
+            }
+        }
+        for value in &good {
+            let Ok(p) = format!("{key}={value}").parse::<P>() else {
+                continue; // allowed only together with other keys
+            };
+            let shown = p.to_string();
+            match shown.parse::<P>() {
+                Ok(q) if q == p => {}
+                _ => fail(format!(
+                    "`{key}={value}` prints as `{shown}`, which does not read back"
+                )),
+            }
+            for item in shown.split(',').filter(|i| !i.is_empty()) {
+                let k = item.split('=').next().unwrap_or(item);
+                if !specs.iter().any(|s| s.key() == k) {
+                    fail(format!("`{shown}` prints the undescribed key `{k}`"));
+                }
+            }
+        }
+    }
+    match "no_such_key=1".parse::<P>() {
+        Ok(_) => fail("an unknown key is accepted".into()),
+        Err(e) if !e.to_string().contains("no_such_key") => fail(format!(
+            "the error for an unknown key does not name it: {e}"
+        )),
+        Err(_) => {}
+    }
+    if !P::default().to_string().is_empty() {
+        fail(format!(
+            "the defaults print as `{}`, not the empty string",
+            P::default()
+        ));
+    }
 }

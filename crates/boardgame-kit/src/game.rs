@@ -4,7 +4,7 @@ use crate::drivers::{random_action, RandomSource};
 use crate::error::{PlayError, PositionError, SyntaxError};
 use crate::eval::SeatValues;
 use crate::params::GameParams;
-use crate::seat::{Seat, SeatSet, MAX_SEATS};
+use crate::seat::{Seat, SeatName, SeatSet, MAX_SEATS};
 use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::fmt::{self, Debug, Display};
@@ -236,6 +236,85 @@ impl Outcome {
     }
 }
 
+impl Display for Outcome {
+    /// The outcome in words with seats by index (`seat 1 wins`); show it with the game's seat
+    /// names through [`Outcome::named`] or [`Game::outcome_display`].
+    ///
+    /// ```
+    /// use boardgame_kit::{Outcome, Seat, SeatSet};
+    /// assert_eq!(Outcome::win(SeatSet::first(2), Seat::of(1)).to_string(), "seat 1 wins");
+    /// assert_eq!(Outcome::draw(SeatSet::first(2)).to_string(), "draw");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Display::fmt(&self.named(&[]), f)
+    }
+}
+
+impl Outcome {
+    /// The outcome in words with a game's seat names.
+    ///
+    /// ```
+    /// use boardgame_kit::{GameResult, Outcome, SeatSet};
+    /// let names = &["s", "w", "n", "e"];
+    /// let both = SeatSet::from_bits(0b0101);
+    /// let o = Outcome::new(GameResult::Winners(both), both, Some([3, 0, 3, 0, 0, 0]));
+    /// assert_eq!(o.named(names).to_string(), "s and n win (scores s: 3, n: 3)");
+    /// let three = SeatSet::from_bits(0b0111);
+    /// let o = Outcome::new(GameResult::Winners(three), three, None);
+    /// assert_eq!(o.named(names).to_string(), "s, w and n win");
+    /// ```
+    #[must_use]
+    pub const fn named(&self, names: &'static [&'static str]) -> OutcomeDisplay {
+        OutcomeDisplay {
+            outcome: *self,
+            names,
+        }
+    }
+}
+
+/// An [`Outcome`] shown in words with a game's seat names (from [`Outcome::named`] or
+/// [`Game::outcome_display`]): `1 wins`, `s and n win`, `draw`, then the scores of scored
+/// games in parentheses. Seats missing from the names are shown as `seat N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OutcomeDisplay {
+    outcome: Outcome,
+    names: &'static [&'static str],
+}
+
+impl Display for OutcomeDisplay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |seat: Seat| seat.named(self.names);
+        match self.outcome.result {
+            GameResult::Draw => f.write_str("draw")?,
+            GameResult::Winners(w) => {
+                let n = w.len();
+                for (i, seat) in w.iter().enumerate() {
+                    let sep = match i {
+                        0 => "",
+                        _ if i + 1 == n => " and ",
+                        _ => ", ",
+                    };
+                    write!(f, "{sep}{}", name(seat))?;
+                }
+                f.write_str(match n {
+                    0 => "no winner",
+                    1 => " wins",
+                    _ => " win",
+                })?;
+            }
+        }
+        if let Some(scores) = self.outcome.scores {
+            f.write_str(" (scores ")?;
+            for (i, seat) in self.outcome.seats.iter().enumerate() {
+                let sep = if i == 0 { "" } else { ", " };
+                write!(f, "{sep}{}: {}", name(seat), scores[seat.index()])?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
 /// A game: its rules, implemented on the type of its state.
 ///
 /// The state is created with [`Game::new`] from the game's parameters. [`Game::to_act`] says who
@@ -424,6 +503,29 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
         buf: &mut Actions<Self>,
     ) -> Option<Self::Action> {
         random_action(self, rng, buf)
+    }
+
+    /// A seat shown by this game's name for it (`format!("{} to move", G::seat_display(s))`).
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game, Seat};
+    /// assert_eq!(format!("{} to move", Nim::seat_display(Seat::of(1))), "2 to move");
+    /// ```
+    #[must_use]
+    fn seat_display(seat: Seat) -> SeatName {
+        seat.named(Self::SEAT_NAMES)
+    }
+
+    /// An outcome shown in words with this game's seat names.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game, Outcome, Seat, SeatSet};
+    /// let o = Outcome::win(SeatSet::first(2), Seat::of(0));
+    /// assert_eq!(Nim::outcome_display(&o).to_string(), "1 wins");
+    /// ```
+    #[must_use]
+    fn outcome_display(outcome: &Outcome) -> OutcomeDisplay {
+        outcome.named(Self::SEAT_NAMES)
     }
 
     /// A 64-bit key of the position for transposition tables: equal states have equal keys,

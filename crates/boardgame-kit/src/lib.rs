@@ -11,6 +11,9 @@
 //! - **The uniform API**: the [`Game`] trait: one "who acts" answer ([`ToAct`]), legal actions
 //!   in a heap-free [`Actions`] list, checked and unchecked play, undo, explicit chance outcomes
 //!   with exact [`Prob`]abilities, and the [`Outcome`].
+//! - **Parameters**: every game's parameter type is [`GameParams`]: `key=value` text with
+//!   defaults, and a description of each key ([`ParamSpec`]: allowed [`ParamValues`], default,
+//!   one-line help) for help screens and settings menus.
 //! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
 //!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
 //! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
@@ -78,12 +81,12 @@ pub use drivers::{perft, perft_divide, playout, random_action, Playout, RandomSo
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use eval::SeatValues;
-pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, Prob, ToAct};
+pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, OutcomeDisplay, Prob, ToAct};
 pub use grid::{Cell, Dir4, Dir8, SquareGrid};
 pub use hex::{Hex, HexBoard, HexDir};
-pub use params::GameParams;
+pub use params::{GameParams, ParamSpec, ParamValues};
 pub use record::{Record, RecordError};
-pub use seat::{Seat, SeatError, SeatSet, TurnOrder, MAX_SEATS};
+pub use seat::{Seat, SeatError, SeatName, SeatSet, TurnOrder, MAX_SEATS};
 pub use smallvec;
 
 #[cfg(feature = "serde")]

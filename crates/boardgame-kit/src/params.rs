@@ -9,8 +9,19 @@ use core::hash::Hash;
 use core::str::FromStr;
 
 /// What every game's parameter type provides: defaults, the text form (printed as the keys
-/// that differ from the defaults, so the defaults print as the empty string) and parsing with
-/// errors that name the key.
+/// that differ from the defaults, so the defaults print as the empty string), parsing with
+/// errors that name the key, and a description of its keys ([`GameParams::specs`]) from which
+/// a front end can build its help or a settings menu.
+///
+/// ```
+/// use boardgame_kit::params::{GameParams, ParamValues};
+/// use boardgame_kit::testing::NimParams;
+/// let spec = &NimParams::specs()[0];
+/// assert_eq!(spec.key(), "stones");
+/// assert_eq!(spec.values(), ParamValues::Int { min: 1, max: 60 });
+/// assert_eq!(spec.default(), "5");
+/// assert_eq!(spec.to_string(), "stones: stones on the table at the start (an integer from 1 to 60; default 5)");
+/// ```
 pub trait GameParams:
     Clone
     + Default
@@ -24,21 +35,134 @@ pub trait GameParams:
     + Sync
     + 'static
 {
+    /// Every key the parameters accept, in the order `Display` prints them.
+    fn specs() -> &'static [ParamSpec];
+
+    /// The description of one key, if the parameters have it.
+    ///
+    /// ```
+    /// use boardgame_kit::params::GameParams;
+    /// use boardgame_kit::testing::NimParams;
+    /// assert!(NimParams::spec("stones").is_some());
+    /// assert!(NimParams::spec("colour").is_none());
+    /// ```
+    #[must_use]
+    fn spec(key: &str) -> Option<&'static ParamSpec> {
+        Self::specs().iter().find(|s| s.key == key)
+    }
 }
 
-impl<T> GameParams for T where
-    T: Clone
-        + Default
-        + PartialEq
-        + Eq
-        + Hash
-        + Debug
-        + Display
-        + FromStr<Err = ParamError>
-        + Send
-        + Sync
-        + 'static
-{
+/// The values a parameter key accepts, as far as they can be said without the other keys
+/// (some games narrow them further: Splut!'s `first` must be a seat in play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParamValues {
+    /// An integer from `min` to `max`, both included.
+    Int {
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A text of the shape described here in words (e.g. "169 digits 1 to 6").
+    Text(&'static str),
+}
+
+impl Display for ParamValues {
+    /// The values in words, as in error messages and help: `an integer from 1 to 60`,
+    /// `one of: full, blitz`, or the description of a text.
+    ///
+    /// ```
+    /// use boardgame_kit::params::ParamValues;
+    /// assert_eq!(ParamValues::Choice(&["full", "blitz"]).to_string(), "one of: full, blitz");
+    /// assert_eq!(ParamValues::Int { min: 2, max: 4 }.to_string(), "an integer from 2 to 4");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParamValues::Int { min, max } => write!(f, "an integer from {min} to {max}"),
+            ParamValues::Choice(words) => write!(f, "one of: {}", words.join(", ")),
+            ParamValues::Text(what) => f.write_str(what),
+        }
+    }
+}
+
+/// The description of one parameter key: its name, the values it accepts, its default and a
+/// one-line help.
+///
+/// `Display` writes the line a command-line help shows, `key: help (values; default D)`,
+/// with a default longer than 16 characters cut to its first 16 and `...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamSpec {
+    key: &'static str,
+    values: ParamValues,
+    default: &'static str,
+    help: &'static str,
+}
+
+impl ParamSpec {
+    /// A key, the values it accepts, its value under the default parameters (written as
+    /// after `key=`), and a one-line help (no final period).
+    ///
+    /// ```
+    /// use boardgame_kit::params::{ParamSpec, ParamValues};
+    /// const SIZE: ParamSpec =
+    ///     ParamSpec::new("size", ParamValues::Choice(&["5", "7", "9"]), "7", "the board's side");
+    /// assert_eq!(SIZE.help(), "the board's side");
+    /// ```
+    #[must_use]
+    pub const fn new(
+        key: &'static str,
+        values: ParamValues,
+        default: &'static str,
+        help: &'static str,
+    ) -> ParamSpec {
+        ParamSpec {
+            key,
+            values,
+            default,
+            help,
+        }
+    }
+
+    /// The key, as written before `=`.
+    #[must_use]
+    pub const fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// The values the key accepts.
+    #[must_use]
+    pub const fn values(&self) -> ParamValues {
+        self.values
+    }
+
+    /// The key's value under the default parameters, as written after `key=` (where it
+    /// depends on other keys, the help says how).
+    #[must_use]
+    pub const fn default(&self) -> &'static str {
+        self.default
+    }
+
+    /// One line saying what the key sets.
+    #[must_use]
+    pub const fn help(&self) -> &'static str {
+        self.help
+    }
+}
+
+/// Defaults longer than this are cut in [`ParamSpec`]'s `Display`.
+const LONG_DEFAULT: usize = 16;
+
+impl Display for ParamSpec {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}: {} ({}; default ", self.key, self.help, self.values)?;
+        match self.default.get(..LONG_DEFAULT) {
+            Some(head) if self.default.len() > LONG_DEFAULT => write!(f, "{head}...)"),
+            _ => write!(f, "{})", self.default),
+        }
+    }
 }
 
 /// Splits a parameter string into `(key, value)` pairs, rejecting malformed items and repeated

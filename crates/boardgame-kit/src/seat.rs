@@ -97,6 +97,7 @@ impl Seat {
     }
 
     /// The seat's index.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -109,6 +110,17 @@ impl Seat {
     /// ```
     pub fn name(self, names: &'static [&'static str]) -> &'static str {
         names.get(self.index()).copied().unwrap_or("?")
+    }
+
+    /// The seat shown by its name in a game's table of seat names.
+    ///
+    /// ```
+    /// use boardgame_kit::Seat;
+    /// assert_eq!(format!("{} to move", Seat::of(2).named(&["s", "w", "n", "e"])), "n to move");
+    /// ```
+    #[must_use]
+    pub const fn named(self, names: &'static [&'static str]) -> SeatName {
+        SeatName { seat: self, names }
     }
 
     /// Parses a seat from a game's table of seat names (exact, case-sensitive match).
@@ -124,8 +136,47 @@ impl Seat {
 }
 
 impl fmt::Display for Seat {
+    /// `seat N` by index: a seat alone does not know its game's names. Show a seat to a
+    /// person with [`Seat::named`] or [`Game::seat_display`](crate::Game::seat_display).
+    ///
+    /// ```
+    /// use boardgame_kit::Seat;
+    /// assert_eq!(Seat::of(2).to_string(), "seat 2");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// A seat shown by its game's name (from [`Seat::named`] or
+/// [`Game::seat_display`](crate::Game::seat_display)).
+///
+/// ```
+/// use boardgame_kit::{testing::Nim, Game, Seat};
+/// assert_eq!(Nim::seat_display(Seat::of(0)).to_string(), "1");
+/// assert_eq!(Seat::of(1).named(&["s", "w", "n", "e"]).to_string(), "w");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeatName {
+    seat: Seat,
+    names: &'static [&'static str],
+}
+
+impl SeatName {
+    /// The seat being shown.
+    #[must_use]
+    pub const fn seat(self) -> Seat {
+        self.seat
+    }
+}
+
+impl fmt::Display for SeatName {
+    /// The game's name of the seat; `seat N` when the table of names has no entry for it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.names.get(self.seat.index()) {
+            Some(name) => f.write_str(name),
+            None => write!(f, "{}", self.seat),
+        }
     }
 }
 
@@ -141,7 +192,7 @@ impl fmt::Display for Seat {
 /// ```
 ///
 /// Serde writes the mask as a number and refuses bits at or above [`MAX_SEATS`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -160,6 +211,19 @@ impl TryFrom<u8> for SeatSet {
         } else {
             Err(SeatError::Bits(bits))
         }
+    }
+}
+
+impl fmt::Debug for SeatSet {
+    /// The seat indices as a set, not the bit mask.
+    ///
+    /// ```
+    /// use boardgame_kit::SeatSet;
+    /// assert_eq!(format!("{:?}", SeatSet::from_bits(0b101)), "SeatSet{0, 2}");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatSet")?;
+        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::error::{ParamError, PositionError, SyntaxError};
 use crate::game::{Actions, Game, Outcome, ToAct};
+use crate::params::{ParamSpec, ParamValues};
 use crate::seat::{Seat, SeatSet};
 use alloc::string::String;
 use core::fmt;
@@ -26,6 +27,18 @@ impl fmt::Display for NimParams {
             write!(f, "stones={}", self.stones)?;
         }
         Ok(())
+    }
+}
+
+impl crate::params::GameParams for NimParams {
+    fn specs() -> &'static [ParamSpec] {
+        const SPECS: &[ParamSpec] = &[ParamSpec::new(
+            "stones",
+            ParamValues::Int { min: 1, max: 60 },
+            "5",
+            "stones on the table at the start",
+        )];
+        SPECS
     }
 }
 

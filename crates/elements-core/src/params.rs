@@ -2,7 +2,7 @@
 
 use crate::board::BoardSize;
 use alloc::string::ToString;
-use boardgame_kit::params::{int, pairs};
+use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
 use boardgame_kit::{ParamError, SeatSet};
 use core::fmt;
 use core::str::FromStr;
@@ -77,6 +77,32 @@ impl fmt::Display for Params {
             write!(f, "{sep}per_turn={}", self.per_turn)?;
         }
         Ok(())
+    }
+}
+
+impl GameParams for Params {
+    fn specs() -> &'static [ParamSpec] {
+        const SPECS: &[ParamSpec] = &[
+            ParamSpec::new(
+                "board",
+                ParamValues::Choice(&["full", "blitz"]),
+                "full",
+                "the board: full (20x20) or blitz (14x14)",
+            ),
+            ParamSpec::new(
+                "players",
+                ParamValues::Int { min: 2, max: 4 },
+                "2",
+                "the number of players (2: water and earth, 3: water, air and earth)",
+            ),
+            ParamSpec::new(
+                "per_turn",
+                ParamValues::Int { min: 1, max: 20 },
+                "7",
+                "the stones each player places per turn",
+            ),
+        ];
+        SPECS
     }
 }
 

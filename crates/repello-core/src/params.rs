@@ -1,7 +1,7 @@
 //! The parameters: `players`, `stack`, `numbers`.
 
 use crate::board::SIDE;
-use boardgame_kit::params::{int, pairs};
+use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
 use boardgame_kit::{Cell, ParamError};
 use core::fmt;
 use core::str::FromStr;
@@ -147,6 +147,47 @@ impl fmt::Display for Params {
             }
         }
         Ok(())
+    }
+}
+
+/// The stand-in board numbers as the digits of the `numbers` key.
+const STAND_IN_DIGITS: [u8; SIDE * SIDE] = {
+    let mut digits = [0u8; SIDE * SIDE];
+    let mut i = 0;
+    while i < digits.len() {
+        digits[i] = b'0' + STAND_IN[i];
+        i += 1;
+    }
+    digits
+};
+
+impl GameParams for Params {
+    fn specs() -> &'static [ParamSpec] {
+        const STAND_IN_TEXT: &str = match core::str::from_utf8(&STAND_IN_DIGITS) {
+            Ok(text) => text,
+            Err(_) => panic!("the stand-in numbers are digits"),
+        };
+        const SPECS: &[ParamSpec] = &[
+            ParamSpec::new(
+                "players",
+                ParamValues::Int { min: 2, max: 4 },
+                "2",
+                "the number of players",
+            ),
+            ParamSpec::new(
+                "stack",
+                ParamValues::Int { min: 1, max: 20 },
+                "15",
+                "tokens per stack at the start (default 15, 12 or 10 for 2, 3 or 4 players)",
+            ),
+            ParamSpec::new(
+                "numbers",
+                ParamValues::Text("169 digits 1 to 6, rank 13 first, each rank a to m"),
+                STAND_IN_TEXT,
+                "the number printed on each cell of the board (default the stand-in board)",
+            ),
+        ];
+        SPECS
     }
 }
 

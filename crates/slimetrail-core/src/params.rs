@@ -1,7 +1,7 @@
 //! Parameters: `size` (odd, 5..=9, default 7).
 
 use crate::board::Board;
-use boardgame_kit::params::{int, pairs};
+use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
 use boardgame_kit::ParamError;
 use core::fmt;
 use core::str::FromStr;
@@ -52,6 +52,18 @@ impl fmt::Display for Params {
             write!(f, "size={}", self.board.size())?;
         }
         Ok(())
+    }
+}
+
+impl GameParams for Params {
+    fn specs() -> &'static [ParamSpec] {
+        const SPECS: &[ParamSpec] = &[ParamSpec::new(
+            "size",
+            ParamValues::Choice(&["5", "7", "9"]),
+            "7",
+            "the side of the square board",
+        )];
+        SPECS
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::SEAT_NAMES;
 use alloc::string::{String, ToString};
-use boardgame_kit::params::{int, join, pairs};
+use boardgame_kit::params::{int, join, pairs, GameParams, ParamSpec, ParamValues};
 use boardgame_kit::{ParamError, Seat, SeatSet};
 use core::fmt;
 use core::str::FromStr;
@@ -161,6 +161,38 @@ impl fmt::Display for Params {
             ("first", first),
             ("turn_limit", limit),
         ]))
+    }
+}
+
+impl GameParams for Params {
+    fn specs() -> &'static [ParamSpec] {
+        const SPECS: &[ParamSpec] = &[
+            ParamSpec::new(
+                "players",
+                ParamValues::Int { min: 2, max: 4 },
+                "2",
+                "the number of players",
+            ),
+            ParamSpec::new(
+                "seats",
+                ParamValues::Text("2 to 4 of the seat letters s, w, n, e; two players sit opposite (sn or we)"),
+                "sn",
+                "the seats in play (default sn, swn or swne by the number of players)",
+            ),
+            ParamSpec::new(
+                "first",
+                ParamValues::Choice(&["s", "w", "n", "e"]),
+                "s",
+                "the seat that moves first, one in play (default s, w for seats we, with three players the seat after the empty one)",
+            ),
+            ParamSpec::new(
+                "turn_limit",
+                ParamValues::Int { min: 0, max: MAX_TURN_LIMIT as i64 },
+                "0",
+                "the game is drawn once this many turns are completed (0: no limit)",
+            ),
+        ];
+        SPECS
     }
 }
 
