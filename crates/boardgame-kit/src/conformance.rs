@@ -334,7 +334,7 @@ fn probe_rejected<G: Game>(ctx: &Ctx<'_, G>, state: &G, list: &[G::Action], a: G
     }
 }
 
-fn mutate(s: &str, rng: &mut SplitMix64) -> String {
+pub(crate) fn mutate(s: &str, rng: &mut SplitMix64) -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-+/:=, ABCNESWP";
     let mut b: Vec<u8> = s.bytes().collect();
     let pick = |rng: &mut SplitMix64| ALPHABET[rng.below(ALPHABET.len() as u64) as usize];

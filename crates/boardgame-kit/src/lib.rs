@@ -24,8 +24,8 @@
 //! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
 //!   [`RandomSource`].
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
-//! - **Testing**: the [`conformance`] suite and [`golden`] perft tables and playthroughs
-//!   (feature `conformance`), proptest strategies
+//! - **Testing**: the [`conformance`] suite, the [`robustness`] check of unchecked play, and
+//!   [`golden`] perft tables and playthroughs (feature `conformance`), proptest strategies
 //!   ([`strategy`], feature `proptest`), and a tiny reference game ([`testing::Nim`]).
 //!
 //! ## Features
@@ -70,6 +70,8 @@ pub mod grid;
 pub mod hex;
 pub mod params;
 pub mod record;
+#[cfg(feature = "conformance")]
+pub mod robustness;
 pub mod seat;
 mod serde_support;
 #[cfg(feature = "proptest")]

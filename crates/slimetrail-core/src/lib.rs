@@ -53,4 +53,4 @@ mod state;
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
 pub use solve::Solver;
-pub use state::{State, Step};
+pub use state::{State, Step, Undo};

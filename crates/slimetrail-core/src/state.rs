@@ -38,6 +38,35 @@ fn adjacent(a: Cell, b: Cell) -> bool {
     a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
 }
 
+/// What [`Game::undo`] needs to take back a step: where the snail came from and whether that
+/// cell was already slimed. Opaque: only [`Game::play_unchecked`] makes one.
+///
+/// An unchecked step to a cell off the board changes nothing (no cell is truncated onto the
+/// board) and its undo does nothing.
+///
+/// ```
+/// use slimetrail_core::{State, Step};
+/// use boardgame_kit::Game;
+/// let mut s: State = "size=9".parse::<slimetrail_core::Params>().map(|p| State::new(&p)).unwrap();
+/// let before = s;
+/// let u = s.play_unchecked("q11".parse().unwrap()); // off the 9x9 board
+/// assert_eq!(s, before);
+/// s.undo(u);
+/// assert_eq!(s, before);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Undo {
+    /// The snail's bit before the step, or [`Undo::NOTHING`].
+    from: u8,
+    /// Whether `from` was slimed before the step (only after illegal unchecked steps).
+    was_slimed: bool,
+}
+
+impl Undo {
+    /// The `from` of a step that changed nothing.
+    const NOTHING: u8 = u8::MAX;
+}
+
 /// A Slime Trail position: the slime, the snail and the board size. 32 bytes, `Copy`.
 ///
 /// The seat to move is not stored: every action slimes exactly one cell, so seat `1` moves
@@ -206,7 +235,7 @@ impl Game for State {
     type Action = Step;
     /// At most eight: the snail's king-step neighbourhood.
     type ActionBuf = [Step; 8];
-    type Undo = u8;
+    type Undo = Undo;
 
     const NAME: &'static str = "slimetrail";
     const SEAT_NAMES: &'static [&'static str] = &["1", "2"];
@@ -276,14 +305,29 @@ impl Game for State {
     }
 
     #[inline]
-    fn play_unchecked(&mut self, a: Step) -> u8 {
-        self.step_to(self.board.index(a.0))
+    fn play_unchecked(&mut self, a: Step) -> Undo {
+        if !self.board.contains(a.0) {
+            return Undo {
+                from: Undo::NOTHING,
+                was_slimed: false,
+            };
+        }
+        let was_slimed = self.slime >> self.snail & 1 != 0;
+        Undo {
+            from: self.step_to(self.board.index(a.0)),
+            was_slimed,
+        }
     }
 
     #[inline]
-    fn undo(&mut self, from: u8) {
-        self.slime &= !(1 << from);
-        self.snail = from;
+    fn undo(&mut self, undo: Undo) {
+        if undo.from == Undo::NOTHING {
+            return;
+        }
+        if !undo.was_slimed {
+            self.slime &= !(1 << undo.from);
+        }
+        self.snail = undo.from;
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -88,7 +88,9 @@ impl State {
                 self.gen_dwarf(d, buf, &mut n);
             }
         }
-        n
+        // At most 40 in any state the rules reach; a state corrupted by illegal unchecked
+        // plays (two Sorcerers of one seat...) may count more candidates than the buffer holds.
+        n.min(BUF)
     }
 
     #[inline(always)]
