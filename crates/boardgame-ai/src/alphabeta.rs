@@ -23,7 +23,8 @@ pub struct AlphaBetaConfig {
     /// The deepest iteration, in player decisions (SPEC key `depth`, default 64); chance
     /// events do not count.
     pub max_depth: u32,
-    /// log2 of the transposition table's entries (SPEC key `tt`, default 20: 16 MiB).
+    /// log2 of the transposition table's entries (SPEC key `tt`, default 20: 16 MiB); 0 turns
+    /// the table off (every search then equals a plain fixed-depth search, for tests).
     pub tt_bits: u32,
 }
 
@@ -134,7 +135,11 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     fn reserve(&mut self) {
-        let size = 1usize << self.config.tt_bits.clamp(4, 28);
+        let size = if self.config.tt_bits == 0 {
+            1
+        } else {
+            1usize << self.config.tt_bits.clamp(4, 28)
+        };
         if self.table.len() != size {
             self.table = alloc::vec![EMPTY; size];
         }
@@ -247,11 +252,16 @@ impl<G: Game> AlphaBeta<G> {
         mut alpha: Score,
         mut beta: Score,
     ) -> Score {
-        let key = state.position_key() ^ self.root_salt;
+        let use_table = self.config.tt_bits != 0;
+        let key = if use_table {
+            state.position_key() ^ self.root_salt
+        } else {
+            0
+        };
         let slot = self.slot(key);
         let entry = self.table[slot];
         let mut tt_best = u16::MAX;
-        if entry.key == key {
+        if use_table && entry.key == key {
             tt_best = entry.best;
             if entry.depth as u32 >= depth {
                 let s = entry.score;
@@ -307,7 +317,7 @@ impl<G: Game> AlphaBeta<G> {
         } else {
             Bound::Exact
         };
-        if entry.key != key || depth >= entry.depth as u32 {
+        if use_table && (entry.key != key || depth >= entry.depth as u32) {
             self.table[slot] = Entry {
                 key,
                 score: best,

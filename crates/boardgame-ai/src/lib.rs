@@ -93,7 +93,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | agent | keys |
 /// | --- | --- |
 /// | `random` | `seed` |
-/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20), `seed` (accepted; the search is deterministic) |
+/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
 /// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
 ///
@@ -154,7 +154,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             if let Some(d) = s.count("depth")? {
                 config.max_depth = u32::try_from(d.min(1000)).unwrap_or(1000);
             }
-            config.tt_bits = table_bits(&s, "alphabeta", 20)?;
+            config.tt_bits = table_bits(&s, "alphabeta", 20, true)?;
             let _ = s.count_or_zero("seed")?;
             Ok(Box::new(AlphaBeta::<G>::new(
                 config,
@@ -190,7 +190,7 @@ fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecErr
     #[cfg(feature = "slimetrail")]
     {
         let s = Spec::parse("solver", options, &["tt", "seed"], "tt, seed")?;
-        let bits = table_bits(&s, "solver", 22)?;
+        let bits = table_bits(&s, "solver", 22, false)?;
         let agent: Box<dyn Agent<slimetrail_core::State>> = Box::new(SolverAgent::new(bits));
         // The agent exists for one game only: hand it out when `G` is that game.
         let any: Box<dyn core::any::Any> = Box::new(agent);
@@ -205,16 +205,22 @@ fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecErr
     })
 }
 
-/// The `tt` key: log2 of a table's entries, 4 to 28.
-fn table_bits(s: &Spec<'_>, agent: &'static str, default: u32) -> Result<u32, SpecError> {
-    match s.count("tt")? {
+/// The `tt` key: log2 of a table's entries, 4 to 28 (0: no table, where `allow_none`).
+fn table_bits(
+    s: &Spec<'_>,
+    agent: &'static str,
+    default: u32,
+    allow_none: bool,
+) -> Result<u32, SpecError> {
+    match s.count_or_zero("tt")? {
         None => Ok(default),
+        Some(0) if allow_none => Ok(0),
         Some(b @ 4..=28) => Ok(b as u32),
         Some(b) => Err(SpecError::BadValue {
             agent,
             key: "tt".to_string(),
             value: b.to_string(),
-            expected: "log2 of the table size, 4 to 28",
+            expected: "log2 of the table size, 4 to 28 (alphabeta: 0 for none)",
         }),
     }
 }

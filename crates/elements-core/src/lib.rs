@@ -56,6 +56,7 @@ extern crate alloc;
 
 pub mod board;
 mod display;
+pub mod eval;
 mod movegen;
 pub mod notation;
 pub mod params;

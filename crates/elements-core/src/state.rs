@@ -383,6 +383,10 @@ impl Game for State {
     }
 
     #[inline]
+    fn evaluate(&self) -> Option<boardgame_kit::SeatValues> {
+        Some(crate::eval::evaluate(self))
+    }
+
     fn legal_actions(&self, out: &mut Actions<Self>) {
         self.gen_legal(out);
     }

@@ -55,6 +55,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+pub mod eval;
 mod movegen;
 mod notation;
 mod params;

@@ -685,6 +685,10 @@ impl Game for State {
         }
     }
 
+    fn evaluate(&self) -> Option<boardgame_kit::SeatValues> {
+        Some(crate::eval::evaluate(self))
+    }
+
     fn legal_actions(&self, out: &mut Actions<Self>) {
         self.generate(out);
     }

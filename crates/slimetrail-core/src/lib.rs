@@ -44,6 +44,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+pub mod eval;
 mod kernels;
 mod notation;
 mod params;

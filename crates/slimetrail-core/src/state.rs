@@ -270,6 +270,18 @@ impl Game for State {
     }
 
     #[inline]
+    fn evaluate(&self) -> Option<boardgame_kit::SeatValues> {
+        Some(crate::eval::evaluate(self))
+    }
+
+    fn playout_action<R: boardgame_kit::RandomSource + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Actions<State>,
+    ) -> Option<Step> {
+        crate::eval::playout_step(self, rng)
+    }
+
     fn legal_actions(&self, out: &mut Actions<State>) {
         out.clear();
         let mut m = self.moves();

@@ -60,6 +60,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+pub mod eval;
 mod kernels;
 mod movegen;
 mod notation;

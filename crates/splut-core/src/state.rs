@@ -606,6 +606,10 @@ impl Game for State {
         }
     }
 
+    fn evaluate(&self) -> Option<boardgame_kit::SeatValues> {
+        Some(crate::eval::evaluate(self))
+    }
+
     fn legal_actions(&self, out: &mut Actions<Self>) {
         let mut buf = [Action::raw(0, 0, 0); crate::movegen::BUF];
         let n = self.generate::<true>(&mut buf);
