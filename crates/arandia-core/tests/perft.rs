@@ -63,3 +63,20 @@ fn print_perft() {
         }
     }
 }
+
+/// Issue 14: a perft depth from a user is refused with a typed error, at once, above the
+/// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
+#[test]
+fn deep_perft_is_refused() {
+    use boardgame_kit::{try_perft, try_perft_divide, PerftError, MAX_PERFT_DEPTH};
+    let mut s = State::new(&Params::default()); // no turn limit: no bound
+    assert_eq!(
+        try_perft(&mut s, 99_999),
+        Err(PerftError::TooDeep {
+            depth: 99_999,
+            max: MAX_PERFT_DEPTH
+        })
+    );
+    assert!(try_perft_divide(&mut s, 99_999).is_err());
+    assert_eq!(try_perft(&mut s, 1), Ok(7));
+}

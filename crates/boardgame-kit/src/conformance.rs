@@ -11,13 +11,18 @@
 //! - chance outcomes are distinct, positive, sum to exactly 1, and are the legal list;
 //! - a finished game has an outcome (winners among the seats) and no actions;
 //! - the game ends within [`Game::max_game_length`];
-//! - the whole game replays from its [`Record`], and undoing every action returns to the start.
+//! - the whole game replays from its [`Record`], and undoing every action returns to the start;
+//! - equal states have equal [`Game::position_key`]s (a clone, the position and serde read
+//!   back, a play undone);
+//! - the game's perft kernel ([`Game::perft_kernel`]) counts like the generic driver and leaves
+//!   the state unchanged, and its playout kernel ([`Game::playout_kernel`]) ends where its
+//!   [`Playout`] says, within `max_actions`.
 //!
 //! [`check`] also runs [`check_params`] on the game's parameter type.
 //!
 //! A failure panics with the game, parameters, seed, step and the record so far.
 
-use crate::drivers::{random_action, RandomSource, SplitMix64};
+use crate::drivers::{random_action, Playout, RandomSource, SplitMix64};
 use crate::game::{Actions, ChanceOutcomes, Game, GameResult, ToAct};
 use crate::params::{GameParams, ParamValues};
 use crate::record::Record;
@@ -149,15 +154,21 @@ fn check_state<G>(
 ) where
     G: Game + serde::Serialize + serde::de::DeserializeOwned,
 {
-    if state.clone() != *state {
+    if state.clone() != *state || state.clone().position_key() != state.position_key() {
         ctx.fail("a clone differs from the original".into());
     }
+    check_kernels(ctx, state);
     // Position notation round trip.
     let pos = state.position();
     match G::from_position(ctx.params, &pos) {
         Ok(back) => {
             if back != *state {
                 ctx.fail(format!("position `{pos}` reads back as another state"));
+            }
+            if back.position_key() != state.position_key() {
+                ctx.fail(format!(
+                    "position `{pos}` reads back with another position key"
+                ));
             }
             if back.position() != pos {
                 ctx.fail(format!(
@@ -171,8 +182,10 @@ fn check_state<G>(
     // Serde round trip.
     match serde_json::to_string(state) {
         Ok(json) => match serde_json::from_str::<G>(&json) {
-            Ok(back) if back == *state => {}
-            Ok(_) => ctx.fail(format!("serde round trip of {json} gives another state")),
+            Ok(back) if back == *state && back.position_key() == state.position_key() => {}
+            Ok(_) => ctx.fail(format!(
+                "serde round trip of {json} gives another state or position key"
+            )),
             Err(e) => ctx.fail(format!("serde round trip of {json} fails: {e}")),
         },
         Err(e) => ctx.fail(format!("serialising fails: {e}")),
@@ -292,6 +305,9 @@ fn check_state<G>(
                 if s != *state {
                     ctx.fail(format!("play {a} then undo does not restore the state"));
                 }
+                if s.position_key() != state.position_key() {
+                    ctx.fail(format!("play {a} then undo changes the position key"));
+                }
             }
             Err(e) => ctx.fail(format!("listed action {a} refused: {e}")),
         }
@@ -314,6 +330,47 @@ fn check_state<G>(
         let t = mutate(&base, rng);
         if let Ok(a) = state.parse_action(&t) {
             probe_rejected(ctx, state, &list, a);
+        }
+    }
+}
+
+/// The perft kernel against the generic driver (depth 1 everywhere, 2 every eighth step),
+/// and a short and a full playout through the playout kernel.
+fn check_kernels<G: Game>(ctx: &Ctx<'_, G>, state: &G) {
+    let deepest = if ctx.step % 8 == 0 { 2 } else { 1 };
+    for depth in 0..=deepest {
+        let mut s = state.clone();
+        let fast = s.perft_kernel(depth);
+        if s != *state {
+            ctx.fail(format!(
+                "the perft kernel at depth {depth} changed the state"
+            ));
+        }
+        let slow = crate::perft_generic(&mut s, depth);
+        if fast != slow {
+            ctx.fail(format!(
+                "the perft kernel counts {fast} at depth {depth}, the generic driver {slow}"
+            ));
+        }
+    }
+    if ctx.step % 8 != 0 {
+        return;
+    }
+    let mut rng = SplitMix64::new(ctx.seed ^ ctx.step as u64);
+    for max_actions in [3, 10_000] {
+        let mut s = state.clone();
+        let Playout { length, outcome } = s.playout_kernel(&mut rng, max_actions);
+        if length > max_actions || outcome != s.outcome() {
+            ctx.fail(format!(
+                "the playout kernel (at most {max_actions} actions) reports {length} actions \
+                 and {outcome:?}, but the state's outcome is {:?}",
+                s.outcome()
+            ));
+        }
+        if outcome.is_none() && length < max_actions {
+            ctx.fail(format!(
+                "the playout kernel stopped after {length} of {max_actions} actions before the end"
+            ));
         }
     }
 }

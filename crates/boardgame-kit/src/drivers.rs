@@ -1,63 +1,10 @@
-//! Perft and random playouts, driven through the uniform API.
+//! Random playouts (through each game's fastest kernel, [`Game::playout_kernel`]), random
+//! actions, and the `trace` status line. Perft is in [`crate::perft()`] and its neighbours.
 
 use crate::game::{Actions, ChanceOutcomes, Game, ToAct};
 use crate::Outcome;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-
-/// The number of distinct action sequences of exactly `depth` actions from `state` (sequences
-/// that reach the end earlier are not counted; `perft(_, 0) == 1`), with bulk counting at the
-/// last ply. `state` is returned unchanged.
-///
-/// ```
-/// use boardgame_kit::{perft, testing::Nim, Game};
-/// let mut s = Nim::new(&Default::default()); // 5 stones, take 1 or 2
-/// assert_eq!(perft(&mut s, 1), 2);
-/// assert_eq!(perft(&mut s, 2), 4);
-/// ```
-pub fn perft<G: Game>(state: &mut G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 {
-        return state.count_legal() as u64;
-    }
-    let mut list = Actions::<G>::new();
-    state.legal_actions(&mut list);
-    let mut total = 0;
-    for &a in list.iter() {
-        let u = state.play_unchecked(a);
-        total += perft(state, depth - 1);
-        state.undo(u);
-    }
-    total
-}
-
-/// Perft split by first action: `(action text, count)` sorted by the bytes of the text.
-///
-/// ```
-/// use boardgame_kit::{perft_divide, testing::Nim, Game};
-/// let mut s = Nim::new(&Default::default());
-/// assert_eq!(perft_divide(&mut s, 2), vec![("1".to_string(), 2), ("2".to_string(), 2)]);
-/// ```
-pub fn perft_divide<G: Game>(state: &mut G, depth: u32) -> Vec<(String, u64)> {
-    let mut list = Actions::<G>::new();
-    if depth == 0 {
-        return Vec::new();
-    }
-    state.legal_actions(&mut list);
-    let mut out: Vec<(String, u64)> = list
-        .iter()
-        .map(|&a| {
-            let u = state.play_unchecked(a);
-            let n = perft(state, depth - 1);
-            state.undo(u);
-            (a.to_string(), n)
-        })
-        .collect();
-    out.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    out
-}
 
 /// A source of random numbers supplied by the caller (states never hold one).
 pub trait RandomSource {
@@ -171,8 +118,11 @@ pub struct Playout {
     pub outcome: Option<Outcome>,
 }
 
-/// Plays random actions (see [`random_action`]) until the game ends or `max_actions` have been
-/// played; `state` is left at the final position.
+/// Plays random actions until the game ends or `max_actions` have been played, through the
+/// game's fastest kernel ([`Game::playout_kernel`]); `state` is left at the final position.
+/// Players' actions are uniform among the legal ones and chance outcomes follow their exact
+/// probabilities; which game a seed gives depends on the kernel (kernels may draw with a
+/// multiply-shift instead of [`RandomSource::below`]).
 ///
 /// ```
 /// use boardgame_kit::{playout, testing::Nim, Game, SplitMix64};
@@ -182,6 +132,24 @@ pub struct Playout {
 /// assert!(p.length >= 3 && p.length <= 5);
 /// ```
 pub fn playout<G: Game, R: RandomSource + ?Sized>(
+    state: &mut G,
+    rng: &mut R,
+    max_actions: u64,
+) -> Playout {
+    state.playout_kernel(rng, max_actions)
+}
+
+/// The generic playout driver: [`random_action`] then [`Game::play_unchecked`] until the game
+/// ends or `max_actions` have been played. The default of [`Game::playout_kernel`]; the same
+/// seed always gives the same game.
+///
+/// ```
+/// use boardgame_kit::{drivers::playout_generic, testing::Nim, Game, SplitMix64};
+/// let mut s = Nim::new(&Default::default());
+/// let p = playout_generic(&mut s, &mut SplitMix64::new(1), 2);
+/// assert_eq!((p.length, p.outcome), (2, None)); // stopped after two actions
+/// ```
+pub fn playout_generic<G: Game, R: RandomSource + ?Sized>(
     state: &mut G,
     rng: &mut R,
     max_actions: u64,

@@ -22,7 +22,8 @@
 //! ```
 
 use crate::drivers::RandomSource;
-use crate::drivers::{perft, perft_divide, playout, random_action, status_line, Playout};
+use crate::drivers::{playout, random_action, status_line, Playout};
+use crate::perft_drivers::{perft, perft_divide, try_perft, try_perft_divide, PerftError};
 use crate::error::{PlayError, PositionError, SyntaxError};
 use crate::game::{Actions, ChanceOutcomes, Game, Outcome, Prob, ToAct};
 use crate::seat::{Seat, SeatSet};
@@ -128,17 +129,22 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The status line of the command-line contract (`SEAT: A B C`, `chance: ...`, `over: W`).
     fn status_line(&self) -> String;
-    /// Perft from this state (see [`crate::perft`]); the state is unchanged.
+    /// Perft from this state (see [`crate::perft()`]); the state is unchanged.
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first action, sorted by action text (see [`crate::perft_divide`]).
     fn perft_divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft for a depth from a user: refused above the game's bound or
+    /// [`crate::MAX_PERFT_DEPTH`] (see [`crate::try_perft`]).
+    fn try_perft(&mut self, depth: u32) -> Result<u64, PerftError>;
+    /// Perft split by first action for a depth from a user (see [`crate::try_perft_divide`]).
+    fn try_perft_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, PerftError>;
     /// A bound on the length of any game with these parameters, where the rules give one.
     fn max_game_length(&self) -> Option<u64>;
     /// A random action's text (uniform for a player, by probability at chance), or `None` once
     /// the game is over.
     fn random_action_text(&self, rng: &mut dyn RandomSource) -> Option<String>;
     /// Plays random actions until the game ends or `max_actions` were played (see
-    /// [`crate::playout`]).
+    /// [`crate::playout()`]).
     fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout;
     /// The 64-bit key of the position ([`Game::position_key`]).
     fn position_key(&self) -> u64;
@@ -329,6 +335,14 @@ where
         perft_divide(self, depth)
     }
 
+    fn try_perft(&mut self, depth: u32) -> Result<u64, PerftError> {
+        try_perft(self, depth)
+    }
+
+    fn try_perft_divide(&mut self, depth: u32) -> Result<Vec<(String, u64)>, PerftError> {
+        try_perft_divide(self, depth)
+    }
+
     fn max_game_length(&self) -> Option<u64> {
         G::max_game_length(&self.params())
     }
@@ -423,6 +437,8 @@ mod tests {
         assert!(g.with_position("nonsense").is_err());
         assert_eq!(g.perft(1), 2);
         assert_eq!(g.perft_divide(1).len(), 2);
+        assert_eq!(g.try_perft(2), Ok(4));
+        assert!(g.try_perft_divide(99).is_err());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The uniform game API: one trait every game's state implements.
 
-use crate::drivers::{random_action, RandomSource};
+use crate::drivers::{random_action, Playout, RandomSource};
 use crate::error::{PlayError, PositionError, SyntaxError};
 use crate::eval::SeatValues;
 use crate::params::GameParams;
@@ -526,6 +526,43 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     #[must_use]
     fn outcome_display(outcome: &Outcome) -> OutcomeDisplay {
         outcome.named(Self::SEAT_NAMES)
+    }
+
+    /// Perft from this position: the number of action sequences of exactly `depth` actions
+    /// (see [`crate::perft()`], which calls this hook). Games override it with their fastest
+    /// kernel (bulk counting, counting without listing, copy-make); the default is the generic
+    /// driver [`crate::perft_generic`]. Overrides give the same counts, leave the state
+    /// unchanged, and may recurse once per ply (callers keep `depth` at most
+    /// [`crate::MAX_PERFT_DEPTH`]).
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// assert_eq!(Nim::new(&Default::default()).perft_kernel(2), 4);
+    /// ```
+    #[must_use]
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        crate::perft_generic(self, depth)
+    }
+
+    /// A random playout from this position (see [`crate::playout()`], which calls this hook):
+    /// players' actions uniform among the legal ones, chance outcomes by their exact
+    /// probabilities, until the game ends or `max_actions` were played; the state is left at
+    /// the final position. Games override it with their fastest kernel; the default is the
+    /// generic driver [`crate::drivers::playout_generic`].
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game, SplitMix64};
+    /// let mut s = Nim::new(&Default::default());
+    /// let p = s.playout_kernel(&mut SplitMix64::new(5), 100);
+    /// assert_eq!(s.outcome(), p.outcome);
+    /// assert!(p.outcome.is_some());
+    /// ```
+    fn playout_kernel<R: RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_actions: u64,
+    ) -> Playout {
+        crate::drivers::playout_generic(self, rng, max_actions)
     }
 
     /// A 64-bit key of the position for transposition tables: equal states have equal keys,

@@ -59,7 +59,8 @@ pub fn perft_rows(tsv: &str) -> Vec<PerftRow> {
         .collect()
 }
 
-/// Checks every row with [`crate::perft`]; returns the number of rows checked.
+/// Checks every row with [`crate::perft()`] (the game's kernel) and with the generic driver
+/// [`crate::perft_generic`]; returns the number of rows checked.
 ///
 /// ```
 /// use boardgame_kit::{golden::{check_perft, perft_rows}, testing::Nim};
@@ -76,11 +77,20 @@ pub fn check_perft<'a, G: Game>(rows: impl IntoIterator<Item = &'a PerftRow>) ->
         assert_eq!(
             crate::perft(&mut s, row.depth),
             row.count,
-            "{} perft [{}] depth {}",
+            "{} perft (the game's kernel) [{}] depth {}",
             G::NAME,
             row.params,
             row.depth
         );
+        assert_eq!(
+            crate::perft_generic(&mut s, row.depth),
+            row.count,
+            "{} perft (the generic driver) [{}] depth {}",
+            G::NAME,
+            row.params,
+            row.depth
+        );
+        assert_eq!(s, G::new(&params), "{} perft changed the state", G::NAME);
         n += 1;
     }
     n

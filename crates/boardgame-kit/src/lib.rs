@@ -21,8 +21,9 @@
 //! - **Search hooks**: [`Game::evaluate`] (a game's heuristic, as [`SeatValues`]) and
 //!   [`Game::playout_action`] (a game's playout policy), used by search agents.
 //! - **Records**: [`Record`] replays a game exactly, with undo and redo.
-//! - **Drivers**: [`perft`], [`perft_divide`], [`playout`] with a caller-supplied
-//!   [`RandomSource`].
+//! - **Drivers**: [`perft()`], [`perft_divide`] (and [`try_perft`] for depths from users),
+//!   [`playout`] with a caller-supplied [`RandomSource`]; they run each game's fastest kernel
+//!   through the hooks [`Game::perft_kernel`] and [`Game::playout_kernel`].
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
 //! - **Testing**: the [`conformance`] suite, the [`robustness`] check of unchecked play, and
 //!   [`golden`] perft tables and playthroughs (feature `conformance`), proptest strategies
@@ -69,6 +70,7 @@ pub mod golden;
 pub mod grid;
 pub mod hex;
 pub mod params;
+mod perft_drivers;
 pub mod record;
 #[cfg(feature = "conformance")]
 pub mod robustness;
@@ -79,7 +81,7 @@ pub mod strategy;
 pub mod testing;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
-pub use drivers::{perft, perft_divide, playout, random_action, Playout, RandomSource, SplitMix64};
+pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use eval::SeatValues;
@@ -87,6 +89,9 @@ pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, OutcomeDispla
 pub use grid::{Cell, Dir4, Dir8, SquareGrid};
 pub use hex::{Hex, HexBoard, HexDir};
 pub use params::{GameParams, ParamSpec, ParamValues};
+pub use perft_drivers::{
+    perft, perft_divide, perft_generic, try_perft, try_perft_divide, PerftError, MAX_PERFT_DEPTH,
+};
 pub use record::{Record, RecordError};
 pub use seat::{Seat, SeatError, SeatName, SeatSet, TurnOrder, MAX_SEATS};
 pub use smallvec;

@@ -52,3 +52,16 @@ fn print_perft() {
         }
     }
 }
+
+/// Issue 14: a perft depth from a user is refused with a typed error, at once, above the
+/// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
+#[test]
+fn deep_perft_is_refused() {
+    use boardgame_kit::{try_perft, PerftError};
+    let mut s = State::new(&Default::default());
+    assert!(matches!(
+        try_perft(&mut s, 99_999),
+        Err(PerftError::BeyondGameLength { depth: 99_999, .. })
+    ));
+    assert_eq!(try_perft(&mut s, 2), Ok(perft(&mut s, 2)));
+}

@@ -49,3 +49,19 @@ fn perft_from_parsed_positions_matches() {
         assert_eq!(perft(&mut s, 3), perft(&mut t, 3));
     }
 }
+
+/// Issue 14: a perft depth from a user is refused with a typed error, at once, above the
+/// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
+#[test]
+fn deep_perft_is_refused() {
+    use boardgame_kit::{try_perft, PerftError, MAX_PERFT_DEPTH};
+    let mut s = State::new(&Default::default()); // no bound on the length
+    assert_eq!(
+        try_perft(&mut s, 99_999),
+        Err(PerftError::TooDeep {
+            depth: 99_999,
+            max: MAX_PERFT_DEPTH
+        })
+    );
+    assert_eq!(try_perft(&mut s, 2), Ok(perft(&mut s, 2)));
+}

@@ -5,7 +5,7 @@ use crate::board::{Bits, Board};
 use crate::params::Params;
 use alloc::borrow::Cow;
 use alloc::string::String;
-use boardgame_kit::{Actions, Cell, Game, Outcome, PositionError, Seat, SeatSet, ToAct};
+use boardgame_kit::{Actions, Cell, Game, Outcome, Playout, PositionError, Seat, SeatSet, ToAct};
 use core::fmt;
 use core::str::FromStr;
 
@@ -364,6 +364,30 @@ impl Game for State {
     fn max_game_length(params: &Params) -> Option<u64> {
         let n = params.board().size() as u64;
         Some(n * n - 1)
+    }
+
+    /// [`State::perft`]: the mask kernel, bulk-counting the last two plies.
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        State::perft(self, depth)
+    }
+
+    /// The mask kernel of [`State::random_playout`] when `max_actions` cannot cut the game
+    /// short, else the generic driver.
+    fn playout_kernel<R: boardgame_kit::RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_actions: u64,
+    ) -> Playout {
+        let n = u64::from(self.board.size());
+        if max_actions < n * n {
+            return boardgame_kit::drivers::playout_generic(self, rng, max_actions);
+        }
+        let start = self.ply();
+        self.random_playout(rng);
+        Playout {
+            length: u64::from(self.ply() - start),
+            outcome: self.outcome(),
+        }
     }
 }
 

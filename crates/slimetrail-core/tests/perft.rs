@@ -166,3 +166,20 @@ fn print_table() {
         }
     }
 }
+
+/// Issue 14: a perft depth from a user is refused with a typed error, at once, above the
+/// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
+#[test]
+fn deep_perft_is_refused() {
+    use boardgame_kit::{try_perft, try_perft_divide, PerftError};
+    let mut s = State::default();
+    assert_eq!(
+        try_perft(&mut s, 99_999),
+        Err(PerftError::BeyondGameLength {
+            depth: 99_999,
+            longest: 48
+        })
+    );
+    assert!(try_perft_divide(&mut s, 49).is_err());
+    assert_eq!(try_perft(&mut s, 3), Ok(368));
+}

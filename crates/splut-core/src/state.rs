@@ -669,6 +669,22 @@ impl Game for State {
         let limit = params.turn_limit() as u64;
         (limit > 0).then_some(3 * limit)
     }
+
+    /// [`State::perft`]: copy-make on the state, unsorted generation, bulk count at the last
+    /// step.
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        State::perft(self, depth)
+    }
+
+    /// [`State::random_playout`]: unsorted generation and a multiply-shift draw.
+    fn playout_kernel<R: boardgame_kit::RandomSource + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        max_actions: u64,
+    ) -> boardgame_kit::Playout {
+        let (length, outcome) = self.random_playout(rng, max_actions);
+        boardgame_kit::Playout { length, outcome }
+    }
 }
 
 #[cfg(feature = "serde")]

@@ -108,3 +108,25 @@ fn rotated_seatings_have_equal_perft() {
     }
     assert_eq!(count("seats=we,first=e", 6), count("first=n", 6));
 }
+
+/// Issue 14: a perft depth from a user is refused with a typed error, at once, above the
+/// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
+#[test]
+fn deep_perft_is_refused() {
+    use boardgame_kit::{try_perft, try_perft_divide, PerftError, MAX_PERFT_DEPTH};
+    let mut s = State::new(&Default::default()); // no turn limit: no bound
+    assert_eq!(
+        try_perft(&mut s, 50_000),
+        Err(PerftError::TooDeep {
+            depth: 50_000,
+            max: MAX_PERFT_DEPTH
+        })
+    );
+    assert!(try_perft_divide(&mut s, 50_000).is_err());
+    let mut limited = State::new(&"turn_limit=2".parse().unwrap()); // at most 6 steps
+    assert!(matches!(
+        try_perft(&mut limited, 7),
+        Err(PerftError::BeyondGameLength { longest: 6, .. })
+    ));
+    assert_eq!(try_perft(&mut s, 3), Ok(79));
+}
