@@ -23,9 +23,9 @@
 
 use crate::drivers::RandomSource;
 use crate::drivers::{playout, random_action, status_line, Playout};
-use crate::perft_drivers::{perft, perft_divide, try_perft, try_perft_divide, PerftError};
 use crate::error::{PlayError, PositionError, SyntaxError};
 use crate::game::{Actions, ChanceOutcomes, Game, Outcome, Prob, ToAct};
+use crate::perft_drivers::{perft, perft_divide, try_perft, try_perft_divide, PerftError};
 use crate::seat::{Seat, SeatSet};
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
@@ -437,7 +437,7 @@ mod tests {
         assert!(g.with_position("nonsense").is_err());
         assert_eq!(g.perft(1), 2);
         assert_eq!(g.perft_divide(1).len(), 2);
-        assert_eq!(g.try_perft(2), Ok(4));
+        assert_eq!(g.try_perft(2), Ok(3)); // 3 stones: 1 1, 1 2, 2 1
         assert!(g.try_perft_divide(99).is_err());
     }
 
