@@ -13,11 +13,13 @@
 //! Actions ([`Step`]) are written as the destination cell (`e5`); positions in the notation of
 //! [`Game::position`](boardgame_kit::Game::position) (`7/7/7/3@3/7/7/7 1`, see `docs/notation.md`).
 //!
-//! [`Solver`] decides positions exactly (who wins with perfect play, and a winning move).
+//! [`Solver`] decides positions exactly: the [`Value`] (win or loss) of a position and of every
+//! legal action under perfect play, and a best action.
 //!
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Step`], [`Params`] and [`State`] (states go
 //!   through the position notation, so reading one always validates it).
+//! - `std`: the solver measures elapsed time in its progress reports.
 //!
 //! ## Example
 //! ```
@@ -41,6 +43,8 @@
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod board;
 mod display;
@@ -53,5 +57,5 @@ mod state;
 
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
-pub use solve::Solver;
+pub use solve::{Progress, Solver, Value};
 pub use state::{State, Step, Undo};

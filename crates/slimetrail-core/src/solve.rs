@@ -1,126 +1,287 @@
-//! Exact solving: who wins with perfect play, by a win/loss search with a transposition table.
+//! Exact solving: the value of a position and of every legal action under perfect play.
+//!
+//! The search works in the mover's frame (see `solve/geometry.rs`): the player to move always
+//! owns the bottom-left corner, so the two seats share every entry of the transposition table,
+//! and a position and its mirror in the long diagonal share one too. The key is the snail's cell
+//! and the free cells it can still reach: cells cut off never matter again. Once neither corner
+//! can be reached the game is vertex geography and a maximum matching decides it without search
+//! (`solve/matching.rs`). See `docs/slimetrail.md` for the method and the measured results.
 
-use crate::board::Bits;
-use crate::state::State;
-use alloc::vec;
+mod geometry;
+mod matching;
+mod search;
+mod table;
+
+use crate::board::Board;
+use crate::state::{State, Step};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
-use boardgame_kit::{Game, Seat, ToAct};
+use boardgame_kit::{Actions, Game, Seat, ToAct};
+use core::fmt;
+use core::time::Duration;
+use geometry::Geometry;
+use search::{Node, Search};
+use table::Table;
 
-/// A solver with a direct-mapped transposition table of `2^bits` entries (16 bytes each), kept
-/// between calls so that positions of one game share work.
+/// The result of a position for one seat under perfect play by both sides. Slime Trail has no
+/// draws.
 ///
 /// ```
-/// use slimetrail_core::{Solver, State};
+/// use slimetrail_core::Value;
+/// assert_eq!(Value::Win.to_string(), "win");
+/// assert_eq!(!Value::Win, Value::Loss);
+/// assert!(Value::Loss.is_loss());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// The seat loses whatever it does.
+    Loss,
+    /// The seat can force a win.
+    Win,
+}
+
+impl Value {
+    /// Whether this is [`Value::Win`].
+    pub const fn is_win(self) -> bool {
+        matches!(self, Value::Win)
+    }
+
+    /// Whether this is [`Value::Loss`].
+    pub const fn is_loss(self) -> bool {
+        matches!(self, Value::Loss)
+    }
+
+    const fn of(win: bool) -> Value {
+        if win {
+            Value::Win
+        } else {
+            Value::Loss
+        }
+    }
+}
+
+impl core::ops::Not for Value {
+    type Output = Value;
+    /// The value for the other seat.
+    fn not(self) -> Value {
+        Value::of(self.is_loss())
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_win() { "win" } else { "loss" })
+    }
+}
+
+/// A progress report, given to the callback of [`Solver::on_progress`] about every million
+/// positions searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions searched in the current call so far.
+    pub positions: u64,
+    /// Time since the current call began (measured only with the `std` feature).
+    pub elapsed: Option<Duration>,
+}
+
+/// The progress callback.
+type ProgressFn = Box<dyn FnMut(Progress) + Send>;
+
+/// An exact solver with a transposition table of `2^bits` entries (16 bytes each), kept between
+/// calls so that the positions of one game share work. Tables of 2^20 entries (16 MiB) prove
+/// the 7x7 start in well under a second.
+///
+/// All values are for the seat to act in the state given (or, once the game is over, the seat
+/// that would act next).
+///
+/// ```
+/// use slimetrail_core::{Solver, State, Value};
 /// use boardgame_kit::{Game, Seat};
 /// let mut solver = Solver::new(16);
+/// let start = State::new(&"size=5".parse().unwrap());
+/// assert_eq!(solver.value(&start), Value::Win); // seat 1 wins 5x5
+/// let winning: Vec<String> = solver
+///     .action_values(&start)
+///     .into_iter()
+///     .filter(|(_, v)| v.is_win())
+///     .map(|(a, _)| a.to_string())
+///     .collect();
+/// assert!(!winning.is_empty());
 /// // After c3 b2, seat 1 to move steps into a1 and wins.
 /// let mut s = State::default();
 /// for m in ["c3", "b2"] { s.play(m.parse().unwrap()); }
 /// assert_eq!(solver.winner(&s), Seat::of(0));
-/// assert_eq!(solver.best_move(&s).unwrap().to_string(), "a1");
+/// assert_eq!(solver.best_action(&s).unwrap().to_string(), "a1");
+/// assert!(solver.nodes() > 0);
 /// ```
-#[derive(Clone, Debug)]
 pub struct Solver {
-    table: Vec<(u128, u8)>,
-    mask: usize,
+    geo: Geometry,
+    table: Table,
     nodes: u64,
+    progress: Option<ProgressFn>,
 }
 
-const EMPTY: u8 = 0;
-const WIN: u8 = 1;
-const LOSS: u8 = 2;
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("size", &self.geo.size())
+            .field("table_entries", &self.table.capacity())
+            .field("nodes", &self.nodes)
+            .finish_non_exhaustive()
+    }
+}
 
 impl Solver {
-    /// A solver with `2^bits` table entries (`bits` is clamped to 4..=28).
+    /// A solver with `2^bits` table entries (`bits` is clamped to 4..=30).
     pub fn new(bits: u32) -> Solver {
-        let bits = bits.clamp(4, 28);
         Solver {
-            table: vec![(0, EMPTY); 1 << bits],
-            mask: (1 << bits) - 1,
+            geo: Geometry::new(Board::STANDARD),
+            table: Table::new(bits),
             nodes: 0,
+            progress: None,
         }
     }
 
-    /// Positions searched so far.
+    /// Calls `report` about every million positions searched (for a progress line).
+    ///
+    /// ```
+    /// use slimetrail_core::{Solver, State};
+    /// let mut solver = Solver::new(12);
+    /// solver.on_progress(|p| eprintln!("{} positions", p.positions));
+    /// solver.value(&State::default());
+    /// ```
+    pub fn on_progress(&mut self, report: impl FnMut(Progress) + Send + 'static) {
+        self.progress = Some(Box::new(report));
+    }
+
+    /// Positions searched so far, over all calls.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// The seat that wins from `state` with perfect play by both sides (the winner, if the game
-    /// is over).
-    pub fn winner(&mut self, state: &State) -> Seat {
-        if let Some(o) = state.outcome() {
-            return if o.is_winner(Seat::of(0)) {
-                Seat::of(0)
-            } else {
-                Seat::of(1)
-            };
-        }
-        let mover = state.mover();
-        if self.mover_wins(state) {
-            mover
-        } else {
-            Seat::of(1 - mover.index())
-        }
-    }
-
-    /// A move that keeps a won position won (the first such in the legal order), or any legal
-    /// move of a lost position; `None` once the game is over.
-    pub fn best_move(&mut self, state: &State) -> Option<crate::Step> {
+    /// The value of `state` for the seat to act.
+    #[must_use]
+    pub fn value(&mut self, state: &State) -> Value {
         if state.to_act() == ToAct::Over {
-            return None;
+            return Value::of(state.corner_owner() == Some(state.mover()));
         }
-        let mover = state.mover();
-        let mut list = boardgame_kit::Actions::<State>::new();
-        state.legal_actions(&mut list);
-        for &a in list.iter() {
-            let mut child = *state;
-            child.play_unchecked(a);
-            if self.winner(&child) == mover {
-                return Some(a);
-            }
-        }
-        list.first().copied()
+        let node = self.node(state);
+        Value::of(self.run(|search| search.wins(node)))
     }
 
-    fn mover_wins(&mut self, s: &State) -> bool {
-        self.nodes += 1;
-        let b = s.board();
-        let moves = s.moves();
-        if moves == 0 {
-            return false;
+    /// Every legal action with its value for the seat to act (the seat's result after playing
+    /// it), in the order of [`Game::legal_actions`]; empty once the game is over.
+    #[must_use]
+    pub fn action_values(&mut self, state: &State) -> Vec<(Step, Value)> {
+        let mut list = Actions::<State>::new();
+        state.legal_actions(&mut list);
+        list.iter()
+            .map(|&a| {
+                let mut child = *state;
+                child.play_unchecked(a);
+                (a, !self.value(&child))
+            })
+            .collect()
+    }
+
+    /// The seat that wins from `state` with perfect play by both sides (the winner, if the
+    /// game is over).
+    #[must_use]
+    pub fn winner(&mut self, state: &State) -> Seat {
+        let mover = state.mover();
+        match self.value(state) {
+            Value::Win => mover,
+            Value::Loss => Seat::of(1 - mover.index()),
         }
-        let snail = b.index(s.snail());
-        let own = b.corner(s.mover());
-        let other = b.corner(Seat::of(1 - s.mover().index()));
-        if moves >> own & 1 != 0 {
-            return true;
+    }
+
+    /// The action to play: from a won position one that keeps the win (stepping into the own
+    /// corner when it can), from a lost one the longest resistance found cheaply (see
+    /// [`Solver::resistance`]); `None` once the game is over.
+    #[must_use]
+    pub fn best_action(&mut self, state: &State) -> Option<Step> {
+        let values = self.action_values(state);
+        let own = state.board().cell(state.board().corner(state.mover()));
+        if let Some(&(a, _)) = values.iter().find(|(a, _)| a.0 == own) {
+            return Some(a);
         }
-        let key = s.slime() | (snail as u128 + 1) << 100;
-        let slot = (hash(key) as usize) & self.mask;
-        match self.table[slot] {
-            (k, r) if k == key && r != EMPTY => return r == WIN,
-            _ => {}
+        if let Some(&(a, _)) = values.iter().find(|(_, v)| v.is_win()) {
+            return Some(a);
         }
-        let mut m: Bits = moves & !(1 << other);
-        let mut win = false;
-        while m != 0 {
-            let to = m.trailing_zeros() as u8;
-            m &= m - 1;
-            let mut child = *s;
-            child.play_unchecked(crate::Step(b.cell(to)));
-            if !self.mover_wins(&child) {
-                win = true;
-                break;
+        values
+            .iter()
+            .map(|&(a, _)| a)
+            .max_by_key(|&a| self.resistance(state, a))
+    }
+
+    /// Same as [`Solver::best_action`].
+    #[must_use]
+    pub fn best_move(&mut self, state: &State) -> Option<Step> {
+        self.best_action(state)
+    }
+
+    /// How hard a losing action makes the opponent's task, higher is better: an action that
+    /// loses at once (into the opponent's corner, or next to it) scores lowest; otherwise fewer
+    /// winning replies for the opponent score higher, and among equals more replies in all
+    /// (more ways to go wrong).
+    #[must_use]
+    pub fn resistance(&mut self, state: &State, action: Step) -> (bool, i32, u32) {
+        let mut child = *state;
+        child.play_unchecked(action);
+        if child.to_act() == ToAct::Over {
+            return (false, 0, 0);
+        }
+        let board = state.board();
+        let theirs = board.corner(child.mover());
+        let replies = self.action_values(&child);
+        let next_to_goal = replies.iter().any(|(a, _)| board.index(a.0) == theirs);
+        let winning = replies.iter().filter(|(_, v)| v.is_win()).count() as i32;
+        (!next_to_goal, -winning, replies.len() as u32)
+    }
+
+    /// The state in the mover's frame; the table is cleared when the board size changes.
+    fn node(&mut self, state: &State) -> Node {
+        let board = state.board();
+        if board.size() != self.geo.size() {
+            self.geo = Geometry::new(board);
+            self.table.clear();
+        }
+        let snail = board.index(state.snail());
+        let free = self.geo.all() & !state.slime() & !(1 << snail);
+        let node = Node { free, snail };
+        if state.mover().index() == 0 {
+            node
+        } else {
+            Node {
+                free: self.geo.rotate(free),
+                snail: self.geo.rotate_cell(snail),
             }
         }
-        self.table[slot] = (key, if win { WIN } else { LOSS });
+    }
+
+    /// Runs one search, counting its positions and reporting progress.
+    fn run(&mut self, f: impl FnOnce(&mut Search<'_>) -> bool) -> bool {
+        #[cfg(feature = "std")]
+        let started = std::time::Instant::now();
+        let mut report = self.progress.take();
+        let mut tick = |positions: u64| {
+            if let Some(r) = report.as_mut() {
+                #[cfg(feature = "std")]
+                let elapsed = Some(started.elapsed());
+                #[cfg(not(feature = "std"))]
+                let elapsed = None;
+                r(Progress { positions, elapsed });
+            }
+        };
+        let mut search = Search {
+            geo: &self.geo,
+            table: &mut self.table,
+            nodes: 0,
+            tick: Some(&mut tick),
+        };
+        let win = f(&mut search);
+        self.nodes += search.nodes;
+        self.progress = report;
         win
     }
-}
-
-fn hash(k: u128) -> u64 {
-    let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 29)
 }

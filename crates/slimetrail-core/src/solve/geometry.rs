@@ -1,0 +1,212 @@
+//! The board as the solver sees it: always from the side of the player to move.
+//!
+//! The solver keeps every position in the *mover's frame*: the player to move owns the corner
+//! at bit 0 (`a1`) and the opponent the corner at [`Geometry::far`] (the top-right). Passing the
+//! turn turns the board half round (a 180-degree rotation, which swaps the two corners), so a
+//! position and its rotation with the other seat to move are one position. The reflection in the
+//! `a1`-top-right diagonal keeps both corners, so a position and its mirror are one too.
+//!
+//! Cells are bits of the padded layout of [`crate::Board`]: `rank * (size + 1) + file`.
+
+use crate::board::{Bits, Board};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// Bit index of the mover's own corner (`a1`) in the mover's frame.
+pub(crate) const OWN: u8 = 0;
+
+/// Precomputed geometry of one board size for the solver.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    size: u8,
+    /// Bit index of the opponent's corner (the top-right cell).
+    far: u8,
+    /// King-step neighbours of every cell, corners included.
+    near: Vec<Bits>,
+    /// `flip[rank][row]`: the transposed bits of one rank's `row` (the low `size` bits).
+    flip: Vec<Bits>,
+    /// Every on-board cell.
+    all: Bits,
+}
+
+impl Geometry {
+    /// The geometry of a board.
+    pub(crate) fn new(board: Board) -> Geometry {
+        let n = board.size() as usize;
+        let stride = n + 1;
+        let bit = |f: usize, r: usize| 1u128 << (r * stride + f);
+        let mut near = vec![0; stride * n];
+        for r in 0..n {
+            for f in 0..n {
+                let mut m = 0;
+                for (nf, nr) in [
+                    (f.wrapping_sub(1), r.wrapping_sub(1)),
+                    (f, r.wrapping_sub(1)),
+                    (f + 1, r.wrapping_sub(1)),
+                    (f.wrapping_sub(1), r),
+                    (f + 1, r),
+                    (f.wrapping_sub(1), r + 1),
+                    (f, r + 1),
+                    (f + 1, r + 1),
+                ] {
+                    if nf < n && nr < n {
+                        m |= bit(nf, nr);
+                    }
+                }
+                near[r * stride + f] = m;
+            }
+        }
+        let mut flip = vec![0; n << n];
+        for r in 0..n {
+            for row in 0..1usize << n {
+                flip[(r << n) | row] = (0..n)
+                    .filter(|f| row >> f & 1 != 0)
+                    .fold(0, |m, f| m | bit(r, f));
+            }
+        }
+        Geometry {
+            size: board.size(),
+            far: ((n - 1) * stride + n - 1) as u8,
+            near,
+            flip,
+            all: board.all(),
+        }
+    }
+
+    /// Side length.
+    pub(crate) fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Bit index of the opponent's corner in the mover's frame.
+    #[inline(always)]
+    pub(crate) fn far(&self) -> u8 {
+        self.far
+    }
+
+    /// Every on-board cell.
+    pub(crate) fn all(&self) -> Bits {
+        self.all
+    }
+
+    /// The king-step neighbours of a cell (corners have neighbours too).
+    #[inline(always)]
+    pub(crate) fn near(&self, i: u8) -> Bits {
+        self.near[i as usize]
+    }
+
+    /// The cells next to either corner.
+    #[inline(always)]
+    pub(crate) fn near_corners(&self) -> Bits {
+        self.near(OWN) | self.near(self.far)
+    }
+
+    /// The half turn: the board seen by the other player.
+    #[inline(always)]
+    pub(crate) fn rotate(&self, x: Bits) -> Bits {
+        x.reverse_bits() >> (127 - self.far)
+    }
+
+    /// The half turn of one cell.
+    #[inline(always)]
+    pub(crate) fn rotate_cell(&self, i: u8) -> u8 {
+        self.far - i
+    }
+
+    /// The reflection in the `a1`-top-right diagonal (files become ranks).
+    #[inline]
+    pub(crate) fn transpose(&self, x: Bits) -> Bits {
+        let n = self.size as usize;
+        let stride = n + 1;
+        let row_mask = (1usize << n) - 1;
+        let mut out = 0;
+        for r in 0..n {
+            let row = (x >> (r * stride)) as usize & row_mask;
+            if row != 0 {
+                out |= self.flip[(r << n) | row];
+            }
+        }
+        out
+    }
+
+    /// The reflection of one cell.
+    #[inline(always)]
+    pub(crate) fn transpose_cell(&self, i: u8) -> u8 {
+        let stride = self.size + 1;
+        (i % stride) * stride + i / stride
+    }
+
+    /// The number of king steps between two cells on an empty board.
+    #[inline(always)]
+    pub(crate) fn distance(&self, a: u8, b: u8) -> u8 {
+        let stride = self.size + 1;
+        (a % stride)
+            .abs_diff(b % stride)
+            .max((a / stride).abs_diff(b / stride))
+    }
+
+    /// The cells of `within` connected to `seed` by king steps through `within`.
+    #[inline]
+    pub(crate) fn flood(&self, seed: Bits, within: Bits) -> Bits {
+        let stride = self.size as u32 + 1;
+        let mut reach = seed & within;
+        loop {
+            let row = reach | reach << 1 | reach >> 1;
+            let grown = (row | row << stride | row >> stride) & within;
+            if grown == reach {
+                return reach;
+            }
+            reach = grown;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_and_reflection_are_the_board_symmetries() {
+        for size in [5, 7, 9] {
+            let b = Board::new(size).unwrap();
+            let g = Geometry::new(b);
+            let n = size;
+            for c in b.grid().iter() {
+                let i = b.index(c);
+                let rot = b.index(boardgame_kit::Cell::new(n - 1 - c.file(), n - 1 - c.rank()));
+                let tr = b.index(boardgame_kit::Cell::new(c.rank(), c.file()));
+                assert_eq!(g.rotate(1 << i), 1 << rot);
+                assert_eq!(g.rotate_cell(i), rot);
+                assert_eq!(g.transpose(1 << i), 1 << tr);
+                assert_eq!(g.transpose_cell(i), tr);
+                assert_eq!(g.near(i).count_ones(), {
+                    let (f, r) = (c.file() as i32, c.rank() as i32);
+                    let inside = |x: i32| (0..n as i32).contains(&x);
+                    let mut k = 0;
+                    for df in -1..=1 {
+                        for dr in -1..=1 {
+                            k += ((df, dr) != (0, 0) && inside(f + df) && inside(r + dr)) as u32;
+                        }
+                    }
+                    k
+                });
+            }
+            assert_eq!(g.rotate(g.all()), g.all());
+            assert_eq!(g.transpose(g.all()), g.all());
+            // The flood stays on the board and crosses no gap.
+            let left = g.flood(1, g.all() & !b.index_mask_file(2));
+            assert_eq!(left.count_ones(), 2 * n as u32);
+        }
+    }
+
+    trait FileMask {
+        fn index_mask_file(self, f: u8) -> Bits;
+    }
+    impl FileMask for Board {
+        fn index_mask_file(self, f: u8) -> Bits {
+            (0..self.size()).fold(0, |m, r| {
+                m | 1 << self.index(boardgame_kit::Cell::new(f, r))
+            })
+        }
+    }
+}

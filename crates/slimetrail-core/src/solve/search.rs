@@ -1,0 +1,132 @@
+//! The search: does the player to move win? A depth-first win/loss search in the mover's frame
+//! with a transposition table keyed on the snail and its component, the diagonal mirror folded
+//! in, exact endgames by matching, and restricting moves first.
+
+use super::geometry::{Geometry, OWN};
+use super::matching::token_wins;
+use super::table::Table;
+use crate::board::Bits;
+
+/// A position in the mover's frame: the free cells (neither slimed nor the snail; both corners
+/// are always free) and the snail's cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) free: Bits,
+    pub(crate) snail: u8,
+}
+
+/// What the search reports every so many positions.
+pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64);
+
+/// Positions between two progress reports (a power of two).
+pub(crate) const TICK_EVERY: u64 = 1 << 20;
+
+/// One search over a table.
+pub(crate) struct Search<'a> {
+    pub(crate) geo: &'a Geometry,
+    pub(crate) table: &'a mut Table,
+    pub(crate) nodes: u64,
+    pub(crate) tick: Option<Tick<'a>>,
+}
+
+impl Node {
+    /// The position after the mover steps to `to`, in the opponent's frame.
+    #[inline(always)]
+    pub(crate) fn child(self, geo: &Geometry, to: u8) -> Node {
+        Node {
+            free: geo.rotate(self.free & !(1 << to)),
+            snail: geo.rotate_cell(to),
+        }
+    }
+
+    /// The legal moves.
+    #[inline(always)]
+    pub(crate) fn moves(self, geo: &Geometry) -> Bits {
+        geo.near(self.snail) & self.free
+    }
+
+    /// The moves that do not lose at once: not into the opponent's corner, and not next to it
+    /// (the opponent would step in).
+    #[inline(always)]
+    pub(crate) fn safe_moves(self, geo: &Geometry) -> Bits {
+        self.moves(geo) & !(1 << geo.far()) & !geo.near(geo.far())
+    }
+
+    /// The free cells the snail can still reach without passing through a corner.
+    #[inline(always)]
+    pub(crate) fn component(self, geo: &Geometry) -> Bits {
+        let open = self.free & !(1 << OWN | 1 << geo.far());
+        geo.flood(geo.near(self.snail) & open, open)
+    }
+}
+
+/// The canonical key of a snail and its component: the smaller of the position and its mirror.
+#[inline]
+pub(crate) fn canonical_key(geo: &Geometry, component: Bits, snail: u8) -> u128 {
+    let a = component | (snail as u128) << 100;
+    let b = geo.transpose(component) | (geo.transpose_cell(snail) as u128) << 100;
+    a.min(b)
+}
+
+impl Search<'_> {
+    /// Does the player to move win?
+    pub(crate) fn wins(&mut self, node: Node) -> bool {
+        self.nodes += 1;
+        if self.nodes & (TICK_EVERY - 1) == 0 {
+            if let Some(t) = self.tick.as_mut() {
+                t(self.nodes);
+            }
+        }
+        let geo = self.geo;
+        let moves = node.moves(geo);
+        if moves >> OWN & 1 != 0 {
+            return true;
+        }
+        let safe = node.safe_moves(geo);
+        if safe == 0 {
+            return false;
+        }
+        let component = node.component(geo);
+        let region = component | 1 << node.snail;
+        let endgame = region & geo.near_corners() == 0;
+        let key = canonical_key(geo, component, node.snail);
+        if let Some(win) = self.table.probe(key) {
+            return win;
+        }
+        let before = self.nodes;
+        let win = if endgame {
+            token_wins(geo, region, node.snail)
+        } else {
+            self.any_child_loses(node, safe)
+        };
+        self.table.store(key, win, self.nodes - before + 1);
+        win
+    }
+
+    /// Tries the safe moves, those that leave the opponent fewest safe replies first.
+    fn any_child_loses(&mut self, node: Node, safe: Bits) -> bool {
+        let geo = self.geo;
+        let mut order = [(0u8, Node { free: 0, snail: 0 }); 8];
+        let mut n = 0;
+        let mut m = safe;
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let child = node.child(geo, to);
+            let safe_replies = child.safe_moves(geo).count_ones() as u8;
+            if safe_replies == 0 {
+                return true; // the opponent has only losing moves
+            }
+            // Restrict the opponent first; among equals, run towards their corner.
+            let rank = safe_replies * 16 + geo.distance(to, geo.far());
+            let mut k = n;
+            while k > 0 && order[k - 1].0 > rank {
+                order[k] = order[k - 1];
+                k -= 1;
+            }
+            order[k] = (rank, child);
+            n += 1;
+        }
+        order[..n].iter().any(|&(_, child)| !self.wins(child))
+    }
+}
