@@ -14,7 +14,7 @@ mod table;
 
 use crate::board::Board;
 use crate::state::{State, Step};
-use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, ToAct};
 use core::fmt;
@@ -84,11 +84,11 @@ pub struct Progress {
     pub elapsed: Option<Duration>,
 }
 
-/// The progress callback.
-type ProgressFn = Box<dyn FnMut(Progress) + Send>;
+/// The progress callback (shared by clones of a solver).
+type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 
 /// An exact solver with a transposition table of `2^bits` entries (16 bytes each), kept between
-/// calls so that the positions of one game share work. Tables of 2^20 entries (16 MiB) prove
+/// calls so that the positions of one game share work. Cloning copies the table. Tables of 2^20 entries (16 MiB) prove
 /// the 7x7 start in well under a second.
 ///
 /// All values are for the seat to act in the state given (or, once the game is over, the seat
@@ -114,6 +114,7 @@ type ProgressFn = Box<dyn FnMut(Progress) + Send>;
 /// assert_eq!(solver.best_action(&s).unwrap().to_string(), "a1");
 /// assert!(solver.nodes() > 0);
 /// ```
+#[derive(Clone)]
 pub struct Solver {
     geo: Geometry,
     table: Table,
@@ -150,8 +151,8 @@ impl Solver {
     /// solver.on_progress(|p| eprintln!("{} positions", p.positions));
     /// solver.value(&State::default());
     /// ```
-    pub fn on_progress(&mut self, report: impl FnMut(Progress) + Send + 'static) {
-        self.progress = Some(Box::new(report));
+    pub fn on_progress(&mut self, report: impl Fn(Progress) + Send + Sync + 'static) {
+        self.progress = Some(Arc::new(report));
     }
 
     /// Positions searched so far, over all calls.
@@ -263,9 +264,9 @@ impl Solver {
     fn run(&mut self, f: impl FnOnce(&mut Search<'_>) -> bool) -> bool {
         #[cfg(feature = "std")]
         let started = std::time::Instant::now();
-        let mut report = self.progress.take();
+        let report = self.progress.clone();
         let mut tick = |positions: u64| {
-            if let Some(r) = report.as_mut() {
+            if let Some(r) = report.as_ref() {
                 #[cfg(feature = "std")]
                 let elapsed = Some(started.elapsed());
                 #[cfg(not(feature = "std"))]
@@ -281,7 +282,6 @@ impl Solver {
         };
         let win = f(&mut search);
         self.nodes += search.nodes;
-        self.progress = report;
         win
     }
 }
