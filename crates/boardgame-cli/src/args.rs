@@ -89,7 +89,7 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Play a seat in the terminal against random players.
+    /// Play a seat in the terminal against agents (`legal`, `undo`, `help`, `quit`).
     Play {
         /// The game and the position to start from.
         #[command(flatten)]
@@ -97,10 +97,60 @@ pub enum Command {
         /// The seat you play, by the game's seat name (default: the first seat).
         #[arg(long, value_name = "SEAT")]
         seat: Option<String>,
-        /// Seed of the opponents' random choices (default: taken from the clock).
+        /// The agent playing every other seat: `random`, `mcts`, `mcts:iterations=5000`,
+        /// `alphabeta`, `solver` (Slime Trail).
+        #[arg(long, value_name = "SPEC", default_value = "random")]
+        opponent: String,
+        /// Seed of the opponents and the dice (default: taken from the clock).
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
     },
+    /// Print the action an agent chooses for the seat to act (alone on the last line).
+    Best {
+        /// The game and the position.
+        #[command(flatten)]
+        setup: Setup,
+        /// The agent: `random`, `mcts`, `mcts:iterations=5000`, `alphabeta`, `solver` (Slime
+        /// Trail).
+        #[arg(long, value_name = "SPEC", default_value = "mcts")]
+        agent: String,
+        /// The agent's seed: the same SPEC, seed and position give the same choice.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play agents against each other with the seats rotated; the last lines are one
+    /// `SPEC wins=W draws=D losses=L` per agent (a score with its 95% interval on stderr).
+    Match {
+        /// The game and the position every game starts from.
+        #[command(flatten)]
+        setup: Setup,
+        /// An agent SPEC; give it once per agent (game g gives seat i the agent (i + g) mod k).
+        #[arg(long = "agent", value_name = "SPEC", required = true, action = clap::ArgAction::Append)]
+        agents: Vec<String>,
+        /// How many games to play.
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        games: u64,
+        /// Seed of the agents and the dice (default: taken from the clock and printed on
+        /// stderr).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Stop a game after this many actions and leave it out of the counts as unfinished.
+        #[arg(long, value_name = "M", default_value_t = crate::agents::MATCH_CAP)]
+        max_actions: u64,
+        /// Print only the last lines (no line per game, no progress bar).
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Solve the position exactly (Slime Trail): `win` or `loss` for the seat to act, then
+    /// `ACTION win|loss` per legal action, sorted.
+    Solve {
+        /// The game and the position.
+        #[command(flatten)]
+        setup: Setup,
+    },
+    /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
+    /// legal, show, perft, go, quit).
+    Engine,
     /// List the games with their seats, player counts and parameters.
     Games,
     /// Print a shell completion script (e.g. `boardgame completions bash > ~/.bash_completion`).

@@ -2,6 +2,9 @@
 //! went away (a closed pipe ends the command quietly).
 
 use boardgame_kit::{DynPlayError, ParamError, PositionError, SequenceError};
+use boardgames::agents::ChooseError;
+use boardgames::perft::DepthError;
+use boardgames::solve::SolveError;
 use boardgames::SetupError;
 use std::io;
 
@@ -26,6 +29,18 @@ pub enum CliError {
     /// A single action that cannot be played.
     #[error("{0}")]
     Play(#[from] DynPlayError),
+    /// An agent SPEC that names no agent, or bad settings.
+    #[error("--agent: {0}")]
+    Agent(#[from] boardgame_ai::SpecError),
+    /// The agent cannot choose here (a chance node, a finished game).
+    #[error("{0}")]
+    Choose(#[from] ChooseError),
+    /// No exact solution here.
+    #[error("{0}")]
+    Solve(#[from] SolveError),
+    /// A perft depth that is not searched.
+    #[error("{0}")]
+    Perft(#[from] DepthError),
     /// Writing the output failed for another reason than a closed pipe.
     #[error("cannot write the output: {0}")]
     Output(io::Error),

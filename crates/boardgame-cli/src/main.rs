@@ -4,6 +4,7 @@
 //! command-line contract in the README says; `selfplay`, `play` and `games` are for people. Bad
 //! input exits with status 2 and one line on stderr; a closed output pipe ends quietly.
 
+mod agents;
 mod args;
 mod error;
 mod games;
@@ -51,7 +52,33 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             },
             out,
         ),
-        Command::Play { setup, seat, seed } => play::play(&setup, seat.as_deref(), seed, out),
+        Command::Play {
+            setup,
+            seat,
+            opponent,
+            seed,
+        } => play::play(&setup, seat.as_deref(), &opponent, seed, out),
+        Command::Best { setup, agent, seed } => agents::best(&setup, &agent, seed, out),
+        Command::Match {
+            setup,
+            agents,
+            games,
+            seed,
+            max_actions,
+            quiet,
+        } => agents::play_match(
+            &setup,
+            &agents::MatchOptions {
+                agents,
+                games,
+                seed,
+                max_actions,
+                quiet,
+            },
+            out,
+        ),
+        Command::Solve { setup } => agents::solve(&setup, out),
+        Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
         Command::Completions { shell } => {
             let mut script = Vec::new();

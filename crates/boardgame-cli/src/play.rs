@@ -7,21 +7,33 @@ use crate::out::Out;
 use crate::scripted::start;
 use boardgame_kit::{DynGame, DynUndo, Seat, SplitMix64, ToAct};
 use boardgames::text::one_line;
+use boardgames::DynAgent;
 use std::io::BufRead;
 
 const HELP: &str = "commands: an action in the game's notation; `legal` (or `?`) lists the legal \
 actions; `undo` takes back your last action and the replies to it; `help`; `quit`";
 
-/// Runs `play`.
+/// Runs `play`: the person plays `seat`, every other seat is an agent made from `opponent`.
 pub fn play(
     setup: &Setup,
     seat: Option<&str>,
+    opponent: &str,
     seed: Option<u64>,
     out: &mut Out,
 ) -> Result<(), CliError> {
     let mut game = start(setup)?;
     let human = choose_seat(game.as_ref(), seat)?;
-    let mut rng = SplitMix64::new(seed.unwrap_or_else(crate::selfplay::clock_seed));
+    let seed = seed.unwrap_or_else(crate::selfplay::clock_seed);
+    let mut rng = SplitMix64::new(seed);
+    let mut agents: Vec<Option<Box<dyn DynAgent>>> = Vec::new();
+    for s in 0..boardgame_kit::MAX_SEATS {
+        let plays = Seat::new(s).is_some_and(|x| x != human && game.seats().contains(x));
+        agents.push(if plays {
+            Some(setup.game.agent(opponent, seed.wrapping_add(s as u64))?)
+        } else {
+            None
+        });
+    }
     let mut history: Vec<(DynUndo, bool)> = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -56,25 +68,39 @@ pub fn play(
                     }
                     "help" => out.line(HELP)?,
                     "undo" => {
-                        if !undo_turn(game.as_mut(), &mut history) {
+                        if undo_turn(game.as_mut(), &mut history) {
+                            agents.iter_mut().flatten().for_each(|a| a.restart());
+                        } else {
                             out.line("nothing to undo")?;
                         }
                     }
-                    text => match game.play_text(text) {
-                        Ok(u) => history.push((u, true)),
+                    text => match game.action_index(text) {
+                        Ok(index) => {
+                            let played = game.action_text(index).unwrap_or_default();
+                            for agent in agents.iter_mut().flatten() {
+                                agent.inform(game.as_ref(), &played);
+                            }
+                            history.push((game.play_index(index)?, true));
+                        }
                         Err(e) => out.line(format_args!("error: {}", one_line(&e.to_string())))?,
                     },
                 }
             }
             other => {
-                let Some(a) = game.random_action_text(&mut rng) else {
-                    return out.line(verdict(game.as_ref(), human));
-                };
-                let who = match other {
-                    ToAct::Seat(x) => game.seat_name(x),
-                    _ => "chance",
+                let (who, a) = match other {
+                    ToAct::Seat(x) => match agents.get_mut(x.index()).and_then(Option::as_mut) {
+                        Some(agent) => (game.seat_name(x), agent.choose(game.as_ref())?),
+                        None => return out.line(verdict(game.as_ref(), human)),
+                    },
+                    _ => match game.random_action_text(&mut rng) {
+                        Some(a) => ("chance", a),
+                        None => return out.line(verdict(game.as_ref(), human)),
+                    },
                 };
                 out.line(format_args!("{who} plays {a}"))?;
+                for agent in agents.iter_mut().flatten() {
+                    agent.inform(game.as_ref(), &a);
+                }
                 history.push((game.play_text(&a)?, false));
             }
         }

@@ -7,10 +7,6 @@ use crate::out::Out;
 use crate::progress::Progress;
 use boardgame_kit::{DynGame, ToAct};
 
-/// The deepest perft the command searches when the game's bound on game length does not
-/// answer first (deeper counts overflow 64 bits long before they could finish).
-pub const MAX_PERFT_DEPTH: u32 = 64;
-
 /// The game at its start or at `--position`.
 pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {
     Ok(setup.game.start(&setup.params, setup.position.as_deref())?)
@@ -19,14 +15,7 @@ pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {
 /// `perft GAME DEPTH [--divide]`.
 pub fn perft(setup: &Setup, depth: u32, divide: bool, out: &mut Out) -> Result<(), CliError> {
     let game = start(setup)?;
-    let beyond_the_end = game.max_game_length().is_some_and(|n| u64::from(depth) > n);
-    if !beyond_the_end && depth > MAX_PERFT_DEPTH {
-        return Err(CliError::Usage(format!(
-            "perft depth {depth} is above {MAX_PERFT_DEPTH}, the deepest this command searches \
-             ({} with these parameters has no bound on game length)",
-            game.name()
-        )));
-    }
+    let beyond_the_end = boardgames::perft::beyond_the_end(game.as_ref(), depth)?;
     if depth == 0 {
         return out.line(1);
     }

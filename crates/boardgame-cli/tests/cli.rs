@@ -562,3 +562,224 @@ fn play_offers_help_and_undo_and_says_who_won() {
     let out = String::from_utf8(lose.stdout).unwrap();
     assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
 }
+
+#[test]
+fn best_prints_the_agents_choice_alone_and_repeatably() {
+    let a = ok(&[
+        "best",
+        "slimetrail",
+        "--agent",
+        "mcts:iterations=500",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(a.lines().count(), 1);
+    assert!(ok(&["legal", "slimetrail"]).contains(&a), "{a}");
+    assert_eq!(
+        a,
+        ok(&[
+            "best",
+            "slimetrail",
+            "--agent",
+            "mcts:iterations=500",
+            "--seed",
+            "4"
+        ])
+    );
+    // On 5x5 after c2 b1, seat 1 wins at once by stepping into a1: every searching agent
+    // sees it.
+    for agent in ["mcts:iterations=200", "alphabeta", "solver"] {
+        assert_eq!(
+            ok(&[
+                "best",
+                "slimetrail",
+                "--params",
+                "size=5",
+                "--position",
+                "5/5/2x2/2x2/1@3 1",
+                "--agent",
+                agent
+            ]),
+            "a1\n",
+            "{agent}"
+        );
+    }
+    let chance = ok(&["apply", "arandia", "f9"]);
+    assert!(bad(&["best", "arandia", "--position", chance.trim()]).contains("chance"));
+    let over = ok(&["apply", "slimetrail", "c3", "b2", "a1"]);
+    assert!(bad(&["best", "slimetrail", "--position", over.trim()]).contains("over"));
+    assert!(
+        bad(&["best", "slimetrail", "--agent", "gnugo"]).contains("--agent: unknown agent `gnugo`")
+    );
+    assert!(bad(&["best", "splut", "--agent", "solver"]).contains("solver"));
+    assert!(bad(&["best", "slimetrail", "--agent", "mcts:iterationz=5"]).contains("iterationz"));
+}
+
+#[test]
+fn match_rotates_seats_and_ends_with_one_line_per_agent() {
+    let o = run(&[
+        "match",
+        "slimetrail",
+        "--params",
+        "size=5",
+        "--agent",
+        "mcts:iterations=400",
+        "--agent",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+    ]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "{out}");
+    assert!(lines[0].starts_with("game 1: 1=mcts:iterations=400 2=random: over: "));
+    assert!(lines[1].starts_with("game 2: 1=random 2=mcts:iterations=400: over: "));
+    let tail = &lines[6..];
+    let counts = |line: &str, spec: &str| -> [u64; 3] {
+        let rest = line.strip_prefix(spec).unwrap().trim();
+        let mut n = [0; 3];
+        for (k, (part, key)) in rest
+            .split(' ')
+            .zip(["wins=", "draws=", "losses="])
+            .enumerate()
+        {
+            n[k] = part.strip_prefix(key).unwrap().parse().unwrap();
+        }
+        n
+    };
+    let m = counts(tail[0], "mcts:iterations=400");
+    let r = counts(tail[1], "random");
+    // Every game has a winner: six seats each, a win of one is a loss of the other.
+    assert_eq!(m[0] + m[2], 6);
+    assert_eq!((m[0], m[2]), (r[2], r[0]));
+    assert!(m[0] >= 5, "mcts should beat random: {out}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("mcts:iterations=400: score ") && err.contains("95% interval"));
+    // The same seed gives the same games.
+    let again = ok(&[
+        "match",
+        "slimetrail",
+        "--params",
+        "size=5",
+        "--agent",
+        "mcts:iterations=400",
+        "--agent",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(again, out);
+    // --quiet: only the last lines. Three agents on two seats still rotate.
+    let quiet = ok(&[
+        "match",
+        "slimetrail",
+        "--agent",
+        "random",
+        "--agent",
+        "random:seed=1",
+        "--agent",
+        "alphabeta:nodes=500",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--quiet",
+    ]);
+    let lines: Vec<&str> = quiet.lines().collect();
+    assert_eq!(lines.len(), 3, "{quiet}");
+    assert!(lines[0].starts_with("random wins="));
+    assert!(lines[2].starts_with("alphabeta:nodes=500 wins="));
+    assert!(bad(&["match", "slimetrail"]).contains("--agent"));
+    assert!(bad(&["match", "slimetrail", "--agent", "mcts", "--agent", "x"]).contains("`x`"));
+}
+
+#[test]
+fn match_reports_games_stopped_at_the_cap() {
+    let o = run(&[
+        "match",
+        "splut",
+        "--agent",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--max-actions",
+        "4",
+    ]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("unfinished, stopped at the cap of 4 actions"),
+        "{out}"
+    );
+    assert!(out.ends_with("random wins=0 draws=0 losses=0\n"), "{out}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("2 of 2 games were stopped unfinished"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_answers_for_the_seat_to_act_and_each_action() {
+    let out = ok(&["solve", "slimetrail", "--params", "size=5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "win");
+    assert_eq!(lines.len(), 9);
+    let actions: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(actions, ["b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]);
+    assert!(lines[1..]
+        .iter()
+        .all(|l| l.ends_with(" win") || l.ends_with(" loss")));
+    assert!(lines[1..].iter().any(|l| l.ends_with(" win")));
+    // On 5x5 after c2 b1, seat 1 wins with a1.
+    let won = ok(&[
+        "solve",
+        "slimetrail",
+        "--params",
+        "size=5",
+        "--position",
+        "5/5/2x2/2x2/1@3 1",
+    ]);
+    assert!(won.starts_with("win\na1 win\n"), "{won}");
+    assert!(bad(&["solve", "splut"]).contains("no exact solver"));
+    let over = ok(&["apply", "slimetrail", "c3", "b2", "a1"]);
+    assert!(bad(&["solve", "slimetrail", "--position", over.trim()]).contains("over"));
+}
+
+#[test]
+fn play_against_an_agent() {
+    // The solver as the opponent: from 5x5's start seat 1 wins, so seat 2 loses whatever the
+    // person plays; the person answers with the first legal action each time.
+    let mut input = String::new();
+    for _ in 0..12 {
+        input.push_str("b2\nb3\nb4\nc2\nc4\nd2\nd3\nd4\na1\na2\na3\na4\na5\nb1\nb5\nc1\nc5\nd1\nd5\ne1\ne2\ne3\ne4\ne5\n");
+    }
+    let o = run_with_input(
+        &[
+            "play",
+            "slimetrail",
+            "--params",
+            "size=5",
+            "--seat",
+            "2",
+            "--opponent",
+            "solver",
+        ],
+        &input,
+    );
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("1 plays "), "{out}");
+    assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
+    assert!(bad(&["play", "slimetrail", "--opponent", "gnugo"]).contains("gnugo"));
+}

@@ -12,9 +12,15 @@
 //! assert_eq!(game.status_line(), "1: a1 a2 a3 b1 b3 c1 c2");
 //! ```
 
+pub mod agents;
+pub mod engine;
+pub mod perft;
 pub mod registry;
+pub mod solve;
 pub mod text;
 
+pub use agents::DynAgent;
 pub use boardgame_kit as kit;
 pub use boardgame_kit::DynGame;
+pub use engine::Session;
 pub use registry::{find, names, start, GameEntry, SetupError, GAMES};

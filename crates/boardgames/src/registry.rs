@@ -1,5 +1,8 @@
 //! The games of the workspace by name: what each one is, and how to start it from text.
 
+use crate::agents::{DynAgent, Typed};
+use crate::solve::{Solution, SolveError};
+use boardgame_ai::SpecError;
 use boardgame_kit::{DynGame, Game, ParamError, PositionError};
 use std::fmt;
 
@@ -23,6 +26,20 @@ pub struct GameEntry {
     has_chance: bool,
     new_game: fn(&str) -> Started,
     from_position: fn(&str, &str) -> Started,
+    agent: fn(&str, u64) -> MadeAgent,
+    solver: Option<Solver>,
+}
+
+/// An agent made from a SPEC, or why it could not be.
+type MadeAgent = Result<Box<dyn DynAgent>, SpecError>;
+
+/// An exact solver: the position, and a call after each legal action is solved.
+type Solver = fn(&dyn DynGame, &mut dyn FnMut()) -> Result<Solution, SolveError>;
+
+fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
+    Ok(Box::new(Typed::<G>(boardgame_ai::from_spec::<G>(
+        spec, seed,
+    )?)))
 }
 
 /// A game started from text, or why it could not be.
@@ -50,6 +67,16 @@ impl GameEntry {
             has_chance: G::HAS_CHANCE,
             new_game: new_game::<G>,
             from_position: from_position::<G>,
+            agent: agent::<G>,
+            solver: None,
+        }
+    }
+
+    /// The same entry with an exact solver.
+    pub const fn with_solver(self, solver: Solver) -> GameEntry {
+        GameEntry {
+            solver: Some(solver),
+            ..self
         }
     }
 
@@ -97,6 +124,38 @@ impl GameEntry {
         (self.from_position)(params, position)
     }
 
+    /// An agent for this game from a SPEC (`mcts`, `mcts:iterations=5000`, `random`,
+    /// `alphabeta`, `solver` for Slime Trail; see `boardgame_ai::from_spec`) and a seed.
+    pub fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError> {
+        (self.agent)(spec, seed)
+    }
+
+    /// Whether the game has an exact solver.
+    pub const fn has_solver(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    /// Solves `game` (a state of this game) exactly; `tick` is called after each legal
+    /// action is solved.
+    ///
+    /// ```
+    /// let entry = boardgames::find("slimetrail").unwrap();
+    /// let game = entry.from_position("size=5", "5/5/2@2/5/5 1").unwrap();
+    /// let s = entry.solve(game.as_ref(), &mut || {}).unwrap();
+    /// assert!(s.win); // 5x5 is a first-player win
+    /// assert!(boardgames::find("splut").unwrap().solve(game.as_ref(), &mut || {}).is_err());
+    /// ```
+    pub fn solve(
+        &self,
+        game: &dyn DynGame,
+        tick: &mut dyn FnMut(),
+    ) -> Result<Solution, SolveError> {
+        match self.solver {
+            Some(solve) if game.name() == self.name => solve(game, tick),
+            _ => Err(SolveError::NoSolver(self.name)),
+        }
+    }
+
     /// The start position, or `position` when one is given.
     pub fn start(
         &self,
@@ -121,7 +180,7 @@ impl fmt::Debug for GameEntry {
 
 /// Every game of the workspace; adding a game is one line here.
 pub static GAMES: &[GameEntry] = &[
-    GameEntry::of::<slimetrail_core::State>("Slime Trail"),
+    GameEntry::of::<slimetrail_core::State>("Slime Trail").with_solver(crate::solve::slimetrail),
     GameEntry::of::<splut_core::State>("Splut!"),
     GameEntry::of::<elements_core::State>("Battle of the Elements"),
     GameEntry::of::<repello_core::State>("Repello"),

@@ -1,0 +1,230 @@
+//! The commands with agents: `best`, `match` and `solve`, and the `engine` protocol loop.
+
+use crate::args::Setup;
+use crate::error::CliError;
+use crate::out::{note, Out};
+use crate::progress::Progress;
+use crate::scripted::start;
+use boardgame_kit::{DynGame, SplitMix64, ToAct};
+use boardgames::{DynAgent, GameEntry, Session};
+use std::io::BufRead;
+
+/// `best`: the action the agent chooses for the seat to act.
+pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    let mut agent = setup.game.agent(spec, seed)?;
+    let action = agent.choose(game.as_ref())?;
+    out.line(action)
+}
+
+/// `solve`: `win` or `loss` for the seat to act, then each legal action's result.
+pub fn solve(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    if !setup.game.has_solver() {
+        return Err(boardgames::solve::SolveError::NoSolver(setup.game.name()).into());
+    }
+    let mut progress = Progress::new(game.legal_count() as u64, "solve", false);
+    let solution = setup.game.solve(game.as_ref(), &mut || progress.inc())?;
+    progress.finish();
+    let word = |win: bool| if win { "win" } else { "loss" };
+    out.line(word(solution.win))?;
+    for (action, win) in solution.actions {
+        out.line(format_args!("{action} {}", word(win)))?;
+    }
+    Ok(())
+}
+
+/// `engine`: the line protocol on stdin and stdout until `quit` or the end of input.
+pub fn engine(out: &mut Out) -> Result<(), CliError> {
+    let mut session = Session::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(CliError::Input)?
+            == 0
+        {
+            return Ok(());
+        }
+        if let Some(answer) = session.handle_bytes(&line) {
+            out.text(&answer.to_string())?;
+            out.flush()?;
+            if answer.is_quit() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// How `match` runs.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// The agents' SPECs, in the order given.
+    pub agents: Vec<String>,
+    /// Number of games.
+    pub games: u64,
+    /// Seed, if given.
+    pub seed: Option<u64>,
+    /// Cap on the actions of one game.
+    pub max_actions: u64,
+    /// Only the last lines.
+    pub quiet: bool,
+}
+
+/// The default cap on the actions of one `match` game.
+pub const MATCH_CAP: u64 = 2_000;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    unfinished: u64,
+}
+
+/// A different seed for every agent of every game, from the run's seed.
+fn agent_seed(seed: u64, game: u64, seat: usize) -> u64 {
+    let mut rng = SplitMix64::new(seed ^ game.rotate_left(32) ^ (seat as u64).rotate_left(56));
+    boardgame_kit::RandomSource::next_u64(&mut rng)
+}
+
+/// Plays one game to its end or the cap: each seat's action from its agent, chance by its
+/// probabilities; every agent is told every action.
+pub fn play_out(
+    game: &mut dyn DynGame,
+    agents: &mut [Option<Box<dyn DynAgent>>],
+    rng: &mut SplitMix64,
+    cap: u64,
+) -> Result<u64, CliError> {
+    let mut len = 0;
+    while len < cap {
+        let action = match game.to_act() {
+            ToAct::Seat(s) => match agents.get_mut(s.index()).and_then(Option::as_mut) {
+                Some(agent) => agent.choose(game)?,
+                None => break,
+            },
+            ToAct::Chance => match game.random_action_text(rng) {
+                Some(a) => a,
+                None => break,
+            },
+            _ => break,
+        };
+        for agent in agents.iter_mut().flatten() {
+            agent.inform(game, &action);
+        }
+        game.play_text(&action)?;
+        len += 1;
+    }
+    Ok(len)
+}
+
+/// `match`: plays the agents against each other with seats rotated; the last lines are one
+/// `SPEC wins=W draws=D losses=L` per agent.
+pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(), CliError> {
+    let first = start(setup)?;
+    let entry: &GameEntry = setup.game;
+    for spec in &opts.agents {
+        entry.agent(spec, 0)?;
+    }
+    let seed = opts.seed.unwrap_or_else(|| {
+        let seed = crate::selfplay::clock_seed();
+        note(format_args!(
+            "seed {seed} (repeat this run with --seed {seed})"
+        ));
+        seed
+    });
+    let k = opts.agents.len();
+    let seats: Vec<_> = first.seats().iter().collect();
+    let mut tally = vec![Tally::default(); k];
+    let mut unfinished_games = 0u64;
+    let mut progress = Progress::new(opts.games, "match", opts.quiet);
+    for g in 0..opts.games {
+        let mut game = first.clone_box();
+        let mut agents: Vec<Option<Box<dyn DynAgent>>> =
+            (0..boardgame_kit::MAX_SEATS).map(|_| None).collect();
+        let mut assigned = Vec::with_capacity(seats.len());
+        for (i, seat) in seats.iter().enumerate() {
+            let a = (i + g as usize) % k;
+            agents[seat.index()] = Some(entry.agent(&opts.agents[a], agent_seed(seed, g, i))?);
+            assigned.push((*seat, a));
+        }
+        let mut rng = SplitMix64::new(seed.wrapping_add(g));
+        let len = play_out(game.as_mut(), &mut agents, &mut rng, opts.max_actions)?;
+        let who: Vec<String> = assigned
+            .iter()
+            .map(|(s, a)| format!("{}={}", game.seat_name(*s), opts.agents[*a]))
+            .collect();
+        let result = match game.outcome() {
+            Some(o) => {
+                let winners = o.winners();
+                for (seat, a) in &assigned {
+                    let t = &mut tally[*a];
+                    if winners.contains(*seat) {
+                        t.wins += 1;
+                    } else if winners.is_empty() {
+                        t.draws += 1;
+                    } else {
+                        t.losses += 1;
+                    }
+                }
+                format!("over: {} ({len} actions)", o.summary(game.seat_names()))
+            }
+            None => {
+                unfinished_games += 1;
+                for (_, a) in &assigned {
+                    tally[*a].unfinished += 1;
+                }
+                format!("unfinished, stopped at the cap of {len} actions")
+            }
+        };
+        if !opts.quiet {
+            out.line(format_args!("game {}: {}: {result}", g + 1, who.join(" ")))?;
+        }
+        progress.inc();
+    }
+    progress.finish();
+    for (spec, t) in opts.agents.iter().zip(&tally) {
+        out.line(format_args!(
+            "{spec} wins={} draws={} losses={}",
+            t.wins, t.draws, t.losses
+        ))?;
+    }
+    out.flush()?;
+    for (spec, t) in opts.agents.iter().zip(&tally) {
+        note(score_line(spec, t));
+    }
+    if unfinished_games > 0 {
+        note(format_args!(
+            "{unfinished_games} of {} games were stopped unfinished at {} actions and are not \
+             counted (raise --max-actions, or set a turn limit in --params where the game has one)",
+            opts.games, opts.max_actions
+        ));
+    }
+    Ok(())
+}
+
+/// The human summary of one agent: its mean score per seat (win 1, draw 1/2, loss 0) with a
+/// 95% confidence interval (normal approximation).
+fn score_line(spec: &str, t: &Tally) -> String {
+    let n = t.wins + t.draws + t.losses;
+    if n == 0 {
+        return format!("{spec}: no finished seat");
+    }
+    let nf = n as f64;
+    let mean = (t.wins as f64 + 0.5 * t.draws as f64) / nf;
+    let var = (t.wins as f64 * (1.0 - mean).powi(2)
+        + t.draws as f64 * (0.5 - mean).powi(2)
+        + t.losses as f64 * mean.powi(2))
+        / nf;
+    let half = 1.96 * (var / nf).sqrt();
+    format!(
+        "{spec}: score {:.1}% ± {:.1}% (95% interval {:.1}%-{:.1}%) over {n} seats",
+        100.0 * mean,
+        100.0 * half,
+        100.0 * (mean - half).max(0.0),
+        100.0 * (mean + half).min(1.0)
+    )
+}

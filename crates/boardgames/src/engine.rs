@@ -1,0 +1,394 @@
+//! The `boardgame engine` line protocol as a library: a [`Session`] takes one command line and
+//! gives back the answer, for any game of the registry.
+//!
+//! One command per line. Every answer is one or more lines followed by an empty line; its first
+//! line starts with `= ` (success, the result follows) or `? ` and a one-line reason (nothing
+//! changed). Blank lines and lines starting with `#` get no answer. A new session plays
+//! `slimetrail` with the default parameters.
+//!
+//! | command | answer after `= ` |
+//! | --- | --- |
+//! | `game NAME [PARAMS]` | a new game at its start; the position |
+//! | `position POS` | the position as the engine prints it |
+//! | `play ACTION...` | all or nothing (a refusal names the 1-based index); the position |
+//! | `undo [N]` | takes back N actions (default 1) since the last `game`/`position`; the position |
+//! | `status` | `SEAT: A B C`, `chance: 1 2 3` or `over: W ...` |
+//! | `legal` | the legal actions, sorted, space-separated; `OUTCOME:NUM/DEN` at a chance node |
+//! | `show` | the board, on the lines after the `= ` line |
+//! | `perft D` | the count |
+//! | `go [SPEC]` | the action the agent (default `mcts`) chooses; nothing is played |
+//! | `quit` | `= `, and the session ends |
+//!
+//! ```
+//! use boardgames::Session;
+//! let mut s = Session::new();
+//! assert_eq!(s.handle("play c3 b2").unwrap().to_string(), "= 7/7/7/3x3/2x4/1@5/7 1\n\n");
+//! // All or nothing: the refusal names the action, and a1 was not played.
+//! assert!(s.handle("play a1 zz").unwrap().text().starts_with("? action 2 `zz`: cannot read"));
+//! assert_eq!(s.handle("status").unwrap().text(), "= 1: a1 a2 a3 b1 b3 c1 c2");
+//! assert!(s.handle("# a comment").is_none());
+//! assert!(s.handle("quit").unwrap().is_quit());
+//! ```
+
+use crate::registry::{find, GameEntry};
+use crate::text::one_line;
+use boardgame_kit::{DynGame, DynUndo, ToAct};
+use std::fmt;
+
+/// The agent `go` uses when no SPEC is given.
+pub const DEFAULT_AGENT: &str = "mcts";
+
+/// The seed of the agents `go` makes (a SPEC may set its own with `seed=N`): the same SPEC and
+/// position give the same choice on every run.
+pub const AGENT_SEED: u64 = 0;
+
+/// The answer to one command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    text: String,
+    quit: bool,
+}
+
+impl Response {
+    fn ok(result: impl fmt::Display) -> Response {
+        Response {
+            text: format!("= {result}"),
+            quit: false,
+        }
+    }
+
+    fn error(reason: impl fmt::Display) -> Response {
+        Response {
+            text: format!("? {}", one_line(&reason.to_string())),
+            quit: false,
+        }
+    }
+
+    /// The answer's lines without the empty line that ends it on the wire.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the answer is a success (`= `).
+    pub fn is_ok(&self) -> bool {
+        self.text.starts_with('=')
+    }
+
+    /// Whether the session ends after this answer (`quit`).
+    pub fn is_quit(&self) -> bool {
+        self.quit
+    }
+}
+
+/// The answer as sent: its lines, then an empty line.
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}\n\n", self.text)
+    }
+}
+
+/// One engine session: the current game, its state and the actions that `undo` can take back.
+pub struct Session {
+    entry: &'static GameEntry,
+    game: Box<dyn DynGame>,
+    history: Vec<DynUndo>,
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.game.name())
+            .field("position", &self.game.position())
+            .field("history", &self.history.len())
+            .finish()
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session playing `slimetrail` with the default parameters, at the start.
+    pub fn new() -> Session {
+        let entry = &crate::GAMES[0];
+        let game = entry
+            .new_game("")
+            .unwrap_or_else(|_| unreachable!("the defaults of every game are valid"));
+        Session {
+            entry,
+            game,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current state.
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
+    }
+
+    /// Answers one line given as bytes: a line that is not UTF-8 is refused (`? `).
+    ///
+    /// ```
+    /// let mut s = boardgames::Session::new();
+    /// assert!(s.handle_bytes(b"play \xff").unwrap().text().starts_with("? "));
+    /// assert!(s.handle_bytes(b"legal\r\n").unwrap().is_ok());
+    /// ```
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Option<Response> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(e) => Some(Response::error(format_args!(
+                "the line is not valid UTF-8 (byte {})",
+                e.valid_up_to()
+            ))),
+        }
+    }
+
+    /// Answers one line (without its line ending); `None` for a blank line or a comment.
+    pub fn handle(&mut self, line: &str) -> Option<Response> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let (command, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        Some(match command {
+            "game" => self.new_game(rest),
+            "position" => self.position(rest),
+            "play" => self.play(rest),
+            "undo" => self.undo(rest),
+            "status" => self.no_args(command, rest, |g| g.status_line()),
+            "legal" => self.no_args(command, rest, legal),
+            "show" => self.no_args(command, rest, show),
+            "perft" => self.perft(rest),
+            "go" => self.go(rest),
+            "quit" => Response {
+                quit: true,
+                ..self.no_args(command, rest, |_| String::new())
+            },
+            other => Response::error(format_args!(
+                "unknown command `{other}` (game, position, play, undo, status, legal, show, \
+                 perft, go, quit)"
+            )),
+        })
+    }
+
+    fn no_args(
+        &self,
+        command: &str,
+        rest: &str,
+        answer: impl FnOnce(&dyn DynGame) -> String,
+    ) -> Response {
+        if rest.is_empty() {
+            Response::ok(answer(self.game.as_ref()))
+        } else {
+            Response::error(format_args!("`{command}` takes no arguments, got `{rest}`"))
+        }
+    }
+
+    fn new_game(&mut self, rest: &str) -> Response {
+        let (name, params) = match rest.split_once(char::is_whitespace) {
+            Some((n, p)) => (n, p.trim()),
+            None => (rest, ""),
+        };
+        if name.is_empty() {
+            return Response::error("`game` needs a NAME");
+        }
+        let started = find(name).and_then(|entry| Ok((entry, entry.new_game(params)?)));
+        match started {
+            Ok((entry, game)) => {
+                self.entry = entry;
+                self.game = game;
+                self.history.clear();
+                Response::ok(self.game.position())
+            }
+            Err(e) => Response::error(e),
+        }
+    }
+
+    fn position(&mut self, rest: &str) -> Response {
+        if rest.is_empty() {
+            return Response::error("`position` needs a POS");
+        }
+        match self.game.with_position(rest) {
+            Ok(game) => {
+                self.game = game;
+                self.history.clear();
+                Response::ok(self.game.position())
+            }
+            Err(e) => Response::error(e),
+        }
+    }
+
+    fn play(&mut self, rest: &str) -> Response {
+        let texts: Vec<&str> = rest.split_whitespace().collect();
+        if texts.is_empty() {
+            return Response::error("`play` needs at least one ACTION");
+        }
+        match self.game.play_all(&texts) {
+            Ok(undos) => {
+                self.history.extend(undos);
+                Response::ok(self.game.position())
+            }
+            Err(e) => Response::error(e),
+        }
+    }
+
+    fn undo(&mut self, rest: &str) -> Response {
+        let n = if rest.is_empty() {
+            1
+        } else {
+            match rest.parse::<usize>() {
+                Ok(n) if n > 0 => n,
+                _ => {
+                    return Response::error(format_args!(
+                        "`undo` takes a positive count, not `{rest}`"
+                    ))
+                }
+            }
+        };
+        if n > self.history.len() {
+            return Response::error(format_args!(
+                "cannot undo {n} action(s): {} played since the last `game` or `position`",
+                self.history.len()
+            ));
+        }
+        for _ in 0..n {
+            if let Some(u) = self.history.pop() {
+                // Every undo in the history was made by this state.
+                let _ = self.game.undo(u);
+            }
+        }
+        Response::ok(self.game.position())
+    }
+
+    fn perft(&mut self, rest: &str) -> Response {
+        let Ok(depth) = rest.parse::<u32>() else {
+            return Response::error(format_args!(
+                "`perft` needs a DEPTH (a non-negative integer), not `{rest}`"
+            ));
+        };
+        match crate::perft::perft(self.game.as_mut(), depth) {
+            Ok(n) => Response::ok(n),
+            Err(e) => Response::error(e),
+        }
+    }
+
+    fn go(&mut self, rest: &str) -> Response {
+        let spec = if rest.is_empty() { DEFAULT_AGENT } else { rest };
+        let mut agent = match self.entry.agent(spec, AGENT_SEED) {
+            Ok(a) => a,
+            Err(e) => return Response::error(e),
+        };
+        match agent.choose(self.game.as_ref()) {
+            Ok(action) => Response::ok(action),
+            Err(e) => Response::error(e),
+        }
+    }
+}
+
+fn legal(game: &dyn DynGame) -> String {
+    if game.to_act() == ToAct::Chance {
+        let mut items: Vec<String> = game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(a, p)| format!("{a}:{p}"))
+            .collect();
+        items.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+        items.join(" ")
+    } else {
+        game.legal_sorted().join(" ")
+    }
+}
+
+fn show(game: &dyn DynGame) -> String {
+    let picture = game.to_string();
+    let lines: Vec<&str> = picture.lines().filter(|l| !l.trim().is_empty()).collect();
+    format!("\n{}", lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(s: &mut Session, line: &str) -> String {
+        s.handle(line)
+            .map(|r| r.text().to_string())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn errors_change_nothing_and_say_why() {
+        let mut s = Session::new();
+        answer(&mut s, "play c3");
+        let before = s.game().position();
+        for line in [
+            "play b2 zz",
+            "play b2 c3",
+            "undo 2",
+            "undo x",
+            "undo 0",
+            "position nonsense",
+            "game chess",
+            "game splut players=9",
+            "perft x",
+            "perft -1",
+            "go gnugo",
+            "status now",
+            "frobnicate",
+            "play",
+        ] {
+            let a = answer(&mut s, line);
+            assert!(a.starts_with("? "), "{line}: {a}");
+            assert_eq!(a.lines().count(), 1, "{line}: {a}");
+            assert_eq!(s.game().position(), before, "{line}");
+        }
+        assert_eq!(answer(&mut s, "undo"), "= 7/7/7/3@3/7/7/7 1");
+    }
+
+    #[test]
+    fn games_positions_and_undo() {
+        let mut s = Session::new();
+        assert_eq!(answer(&mut s, "game slimetrail size=5"), "= 5/5/2@2/5/5 1");
+        assert_eq!(answer(&mut s, "perft 2"), "= 56");
+        assert_eq!(answer(&mut s, "play c2 b1 a1"), "= 5/5/2x2/2x2/@x3 2");
+        assert_eq!(answer(&mut s, "status"), "= over: 1");
+        assert_eq!(answer(&mut s, "legal"), "= ");
+        assert!(answer(&mut s, "go").starts_with("? "));
+        assert_eq!(answer(&mut s, "undo 3"), "= 5/5/2@2/5/5 1");
+        assert_eq!(
+            answer(&mut s, "position 5/5/2x2/2x2/1@3 1"),
+            "= 5/5/2x2/2x2/1@3 1"
+        );
+        assert!(answer(&mut s, "undo").starts_with("? cannot undo 1"));
+    }
+
+    #[test]
+    fn chance_nodes_list_outcomes_with_probabilities() {
+        let mut s = Session::new();
+        answer(&mut s, "game arandia");
+        answer(&mut s, "play f9");
+        assert_eq!(
+            answer(&mut s, "legal"),
+            "= 1:1/6 2:1/6 3:1/6 4:1/6 5:1/6 6:1/6"
+        );
+        assert_eq!(answer(&mut s, "status"), "= chance: 1 2 3 4 5 6");
+        assert!(answer(&mut s, "go").contains("chance"));
+    }
+
+    #[test]
+    fn show_has_no_empty_line_and_go_is_repeatable() {
+        let mut s = Session::new();
+        let shown = answer(&mut s, "show");
+        assert!(shown.starts_with("= \n"));
+        assert!(shown.lines().skip(1).all(|l| !l.is_empty()));
+        let a = answer(&mut s, "go mcts:iterations=300");
+        assert_eq!(a, answer(&mut s, "go mcts:iterations=300"));
+        assert!(s.game().legal_texts().contains(&a[2..].to_string()), "{a}");
+        assert_eq!(s.game().position(), "7/7/7/3@3/7/7/7 1");
+    }
+}
