@@ -55,6 +55,7 @@ mod movegen;
 pub mod notation;
 pub mod params;
 mod state;
+mod view;
 
 pub use board::{Cell, Terrain};
 pub use notation::Action;

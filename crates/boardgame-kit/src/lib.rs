@@ -24,6 +24,8 @@
 //! - **Drivers**: [`perft()`], [`perft_divide`] (and [`try_perft`] for depths from users),
 //!   [`playout`] with a caller-supplied [`RandomSource`]; they run each game's fastest kernel
 //!   through the hooks [`Game::perft_kernel`] and [`Game::playout_kernel`].
+//! - **Board views**: the [`view`] module, a serde-ready model of any board (geometry,
+//!   cells, pieces) and of what an action touches, for generic renderers.
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
 //! - **Testing**: the [`conformance`] suite, the [`robustness`] check of unchecked play, and
 //!   [`golden`] perft tables and playthroughs (feature `conformance`), proptest strategies
@@ -79,6 +81,7 @@ mod serde_support;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 pub mod testing;
+pub mod view;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};

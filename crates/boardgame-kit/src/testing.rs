@@ -187,6 +187,46 @@ impl Game for Nim {
 #[cfg(feature = "serde")]
 crate::impl_serde_state!(Nim);
 
+/// Nim's board: one cell per stone of the start (`1` to `N`), each holding its stone (a
+/// black token with the cell's number as identity) until it is taken, the last ones first.
+impl crate::view::BoardView for Nim {
+    fn view(&self) -> crate::view::View {
+        use crate::view::{CellView, Geometry, PieceKind, PieceView, SeatView, View};
+        let cells = (0..self.params.stones)
+            .map(|i| {
+                let mut c = CellView::new(alloc::format!("{}", i + 1), i, 0);
+                if i < self.stones {
+                    c.pieces
+                        .push(PieceView::new(PieceKind::Black, None).with_id(i.into()));
+                }
+                c
+            })
+            .collect();
+        let seats = (0..2)
+            .map(|s| SeatView {
+                seat: Seat::of(s),
+                name: alloc::string::String::from(Self::SEAT_NAMES[s]),
+                active: true,
+                note: alloc::string::String::new(),
+            })
+            .collect();
+        View {
+            geometry: Geometry::Square {
+                files: self.params.stones,
+                ranks: 1,
+            },
+            cells,
+            seats,
+            to_act: self.to_act().seat(),
+            status: crate::view::status_text(self, "takes"),
+        }
+    }
+
+    fn action_hint(&self, _: &Take) -> crate::view::ActionHint {
+        crate::view::ActionHint::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

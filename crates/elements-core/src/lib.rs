@@ -61,6 +61,7 @@ mod movegen;
 pub mod notation;
 pub mod params;
 pub mod state;
+mod view;
 
 pub use board::{BoardSize, Geometry};
 pub use notation::{setup, Place};

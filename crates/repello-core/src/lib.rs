@@ -60,6 +60,7 @@ mod movegen;
 mod notation;
 mod params;
 mod state;
+mod view;
 
 pub use board::SIDE;
 pub use notation::Action;

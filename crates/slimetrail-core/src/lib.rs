@@ -54,6 +54,7 @@ mod notation;
 mod params;
 mod solve;
 mod state;
+mod view;
 
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;

@@ -66,6 +66,7 @@ mod movegen;
 mod notation;
 mod params;
 mod state;
+mod view;
 
 pub use display::COLOURS;
 pub use notation::{Action, ActionKind};
