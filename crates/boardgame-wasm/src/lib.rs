@@ -1,0 +1,213 @@
+//! # boardgame-wasm
+//!
+//! The five games of the workspace in the browser: the registry ([`games`]), any game behind
+//! one object ([`WebGame`]: position, who acts, legal actions with the cells they touch, chance
+//! outcomes, play, undo, the move list, the result), its board view (the kit's
+//! [`boardgame_kit::view`] model as plain JavaScript objects) and the AI agents of
+//! `boardgame-ai` ([`WebGame::best`]). The TypeScript types of every object are in the
+//! generated `.d.ts` file. Errors are thrown as JavaScript `Error`s with one-line messages; a
+//! failed call changes nothing.
+//!
+//! ```js
+//! import init, { games, WebGame } from "./pkg/boardgame_wasm.js";
+//! await init();
+//! const g = new WebGame("slimetrail", "size=5");
+//! g.play("c3");
+//! const view = g.view();          // geometry, cells, pieces, seats, status
+//! const reply = g.best("mcts:iterations=2000", 1);
+//! ```
+//!
+//! Build: `cargo build --release --target wasm32-unknown-unknown -p boardgame-wasm`, then
+//! `wasm-bindgen --target web` and `wasm-opt -Oz` (see `web/build.sh`).
+
+pub mod table;
+
+use serde::Serialize;
+use table::Table;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A game of the registry. */
+export interface GameInfo { name: string; title: string; seat_names: string[]; min_players: number; max_players: number; has_chance: boolean }
+/** The shape of the board: x is the file, y the rank (axial coordinates on the hex board). */
+export type Geometry = { kind: "square"; files: number; ranks: number } | { kind: "diamond"; size: number } | { kind: "hex"; radius: number };
+/** What is printed on a cell. */
+export type Terrain = { kind: "plain" } | { kind: "goal"; seat: number } | { kind: "start"; seat: number | null } | { kind: "rock" } | { kind: "harbour"; side: number } | { kind: "island" } | { kind: "shoal" };
+/** The kinds of pieces. */
+export type PieceKind = "snail" | "slime" | "sorcerer" | "troll" | "dwarf" | "rock" | "block" | "mound" | "stack" | "black" | "silver" | "gold" | "ship";
+/** A piece on a cell. */
+export interface Piece { kind: PieceKind; owner: number | null; height: number | null; id: number | null; spent: boolean }
+/** A cell: its name, coordinates, terrain, printed number and pieces (bottom first). */
+export interface Cell { name: string; x: number; y: number; terrain: Terrain; number: number | null; pieces: Piece[] }
+/** A seat and what the board does not show about it. */
+export interface SeatInfo { seat: number; name: string; active: boolean; note: string }
+/** The board as a renderer sees it. */
+export interface BoardView { geometry: Geometry; cells: Cell[]; seats: SeatInfo[]; to_act: number | null; status: string }
+/** A legal action and the cells (indices into BoardView.cells) it starts from and goes to. */
+export interface Legal { text: string; from: number | null; to: number | null; path: number[] }
+/** A piece moved by an action; to = null: it left the board. */
+export interface PieceMove { piece: Piece; from: number; to: number | null }
+/** Everything an action touches. */
+export interface Touches { action: string; from: number | null; to: number | null; path: number[]; moves: PieceMove[]; changed: number[] }
+/** Who acts next. */
+export type ToAct = { kind: "seat"; seat: number; name: string } | { kind: "chance" } | { kind: "over" };
+/** A chance outcome with probability num/den. */
+export interface ChanceOutcome { text: string; num: number; den: number }
+/** The end of a game. */
+export interface Ending { winners: number[]; draw: boolean; scores: number[] | null; summary: string }
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> JsValue;
+}
+
+/// Converts a serialisable value into a plain JavaScript object.
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    match serde_json::to_string(value) {
+        Ok(text) => json_parse(&text),
+        Err(_) => JsValue::NULL,
+    }
+}
+
+fn error(message: String) -> JsError {
+    JsError::new(&message)
+}
+
+#[derive(Serialize)]
+struct GameInfo {
+    name: &'static str,
+    title: &'static str,
+    seat_names: &'static [&'static str],
+    min_players: usize,
+    max_players: usize,
+    has_chance: bool,
+}
+
+/// Every game of the registry: name, title, seat names, player counts, chance.
+#[wasm_bindgen(unchecked_return_type = "GameInfo[]")]
+pub fn games() -> JsValue {
+    let list: Vec<GameInfo> = boardgames::GAMES
+        .iter()
+        .map(|g| GameInfo {
+            name: g.name(),
+            title: g.title(),
+            seat_names: g.seat_names(),
+            min_players: g.min_players(),
+            max_players: g.max_players(),
+            has_chance: g.has_chance(),
+        })
+        .collect();
+    to_js(&list)
+}
+
+/// A game in progress.
+#[wasm_bindgen]
+pub struct WebGame {
+    table: Box<dyn Table>,
+}
+
+#[wasm_bindgen]
+impl WebGame {
+    /// Starts game `name` with parameters (`key=value,...`; `""` for the defaults), at
+    /// `position` if given. Throws on an unknown game, bad parameters or a bad position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, params: &str, position: Option<String>) -> Result<WebGame, JsError> {
+        let table = table::open(name, params, position.as_deref()).map_err(error)?;
+        Ok(WebGame { table })
+    }
+
+    /// The game's name.
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        self.table.game().name().into()
+    }
+
+    /// The parameters as text (`""` for the defaults).
+    #[wasm_bindgen(getter)]
+    pub fn params(&self) -> String {
+        self.table.game().params_text()
+    }
+
+    /// The one-line position notation.
+    pub fn position(&self) -> String {
+        self.table.game().position()
+    }
+
+    /// Replaces the state by a position of the same game and parameters (clears the move
+    /// list). Throws, changing nothing, if the text is not a valid position.
+    #[wasm_bindgen(js_name = setPosition)]
+    pub fn set_position(&mut self, text: &str) -> Result<(), JsError> {
+        self.table.set_position(text).map_err(error)
+    }
+
+    /// Who acts next.
+    #[wasm_bindgen(js_name = toAct, unchecked_return_type = "ToAct")]
+    pub fn to_act(&self) -> JsValue {
+        to_js(&table::turn(self.table.game()))
+    }
+
+    /// The legal actions (at a chance node the outcomes) with their cells.
+    #[wasm_bindgen(unchecked_return_type = "Legal[]")]
+    pub fn legal(&self) -> JsValue {
+        to_js(&self.table.legal())
+    }
+
+    /// The chance outcomes with their probabilities (empty unless chance acts).
+    #[wasm_bindgen(unchecked_return_type = "ChanceOutcome[]")]
+    pub fn chance(&self) -> JsValue {
+        to_js(&table::chances(self.table.game()))
+    }
+
+    /// Plays an action (or a chance outcome) written as text. Throws, changing nothing, if it
+    /// cannot be read or is illegal.
+    pub fn play(&mut self, action: &str) -> Result<(), JsError> {
+        self.table.play(action).map_err(error)
+    }
+
+    /// Takes back the last action; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        self.table.undo()
+    }
+
+    /// The actions played, in order.
+    pub fn history(&self) -> Vec<String> {
+        self.table.history()
+    }
+
+    /// The board now.
+    #[wasm_bindgen(unchecked_return_type = "BoardView")]
+    pub fn view(&self) -> JsValue {
+        to_js(&self.table.view())
+    }
+
+    /// Everything an action touches (throws if it is illegal).
+    #[wasm_bindgen(unchecked_return_type = "Touches")]
+    pub fn touches(&self, action: &str) -> Result<JsValue, JsError> {
+        Ok(to_js(&self.table.touches(action).map_err(error)?))
+    }
+
+    /// The result once the game is over, else `undefined`.
+    #[wasm_bindgen(unchecked_return_type = "Ending | undefined")]
+    pub fn outcome(&self) -> JsValue {
+        match table::ending(self.table.game()) {
+            Some(e) => to_js(&e),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// The status line of the command-line contract (`1: a1 a2`, `chance: 1 2`, `over: 1`).
+    #[wasm_bindgen(js_name = statusLine)]
+    pub fn status_line(&self) -> String {
+        self.table.game().status_line()
+    }
+
+    /// The action an agent chooses for the seat to act: `spec` as in `boardgame-ai`
+    /// (`random`, `mcts:iterations=2000`), `seed` for its random choices. Throws at a chance
+    /// node, after the end, or on a bad spec.
+    pub fn best(&self, spec: &str, seed: u32) -> Result<String, JsError> {
+        self.table.best(spec, seed.into()).map_err(error)
+    }
+}

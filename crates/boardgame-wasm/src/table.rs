@@ -1,0 +1,294 @@
+//! A game in progress behind one object ([`Table`]): the dynamic game of the kit plus what a
+//! front end needs on top (the board view, the legal actions with the cells they touch, a
+//! move list with undo, the AI agents). Plain Rust: the bindings in `lib.rs` only convert.
+
+use boardgame_ai::from_spec;
+use boardgame_kit::view::{touches, ActionHint, BoardView, Touches, View};
+use boardgame_kit::{Actions, DynGame, GameResult, ToAct};
+use serde::Serialize;
+
+/// A legal action with the cells it starts from and goes to, for clicking and highlighting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Legal {
+    /// The action's text (what [`Table::play`] takes).
+    pub text: String,
+    /// Where it starts, ends, and the path between.
+    #[serde(flatten)]
+    pub hint: ActionHint,
+}
+
+/// A chance outcome with its exact probability `num / den`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Chance {
+    /// The outcome's text (a die value).
+    pub text: String,
+    /// Numerator of its probability.
+    pub num: u32,
+    /// Denominator of its probability.
+    pub den: u32,
+}
+
+/// Who acts next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Turn {
+    /// A player: its seat index and name.
+    Seat {
+        /// Seat index.
+        seat: usize,
+        /// Seat name in the game's notation.
+        name: String,
+    },
+    /// Chance (a die).
+    Chance,
+    /// Nobody: the game is over.
+    Over,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    /// Seat indices of the winners (several share a win; empty for a draw).
+    pub winners: Vec<usize>,
+    /// A draw.
+    pub draw: bool,
+    /// Scores per seat index, for scored games.
+    pub scores: Option<Vec<i32>>,
+    /// The result in the game's words (`1`, `draw`, `1,2 scores 1=5 2=5`).
+    pub summary: String,
+}
+
+/// A game in progress, whatever the game.
+pub trait Table {
+    /// The dynamic face of the current state.
+    fn game(&self) -> &dyn DynGame;
+    /// The legal actions (at a chance node the outcomes), with the cells they touch.
+    fn legal(&self) -> Vec<Legal>;
+    /// The board now.
+    fn view(&self) -> View;
+    /// Everything the action written `text` touches.
+    fn touches(&self, text: &str) -> Result<Touches, String>;
+    /// Plays the action written `text`; on error nothing changes.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Takes back the last action played; `false` when there is none.
+    fn undo(&mut self) -> bool;
+    /// The texts of the actions played since the start or the last [`Table::set_position`].
+    fn history(&self) -> Vec<String>;
+    /// Replaces the state by a position of the same game and parameters; clears the history.
+    fn set_position(&mut self, text: &str) -> Result<(), String>;
+    /// The action the agent described by `spec` (`mcts:iterations=2000`) chooses for the seat
+    /// to act.
+    fn best(&self, spec: &str, seed: u64) -> Result<String, String>;
+}
+
+/// Who acts in `game`.
+pub fn turn(game: &dyn DynGame) -> Turn {
+    match game.to_act() {
+        ToAct::Seat(s) => Turn::Seat {
+            seat: s.index(),
+            name: game.seat_name(s).into(),
+        },
+        ToAct::Chance => Turn::Chance,
+        _ => Turn::Over,
+    }
+}
+
+/// The chance outcomes of `game` (empty unless it is a chance node).
+pub fn chances(game: &dyn DynGame) -> Vec<Chance> {
+    game.chance_outcomes()
+        .into_iter()
+        .map(|(text, p)| Chance {
+            text,
+            num: p.num(),
+            den: p.den(),
+        })
+        .collect()
+}
+
+/// The end of `game`, once it is over.
+pub fn ending(game: &dyn DynGame) -> Option<Ending> {
+    let o = game.outcome()?;
+    let seats: Vec<usize> = o.seats().iter().map(|s| s.index()).collect();
+    Some(Ending {
+        winners: o.winners().iter().map(|s| s.index()).collect(),
+        draw: matches!(o.result(), GameResult::Draw),
+        scores: o.scores().map(|sc| seats.iter().map(|&s| sc[s]).collect()),
+        summary: game.outcome_summary().unwrap_or_default(),
+    })
+}
+
+/// A game of type `G` with its move list.
+pub struct Session<G: BoardView> {
+    state: G,
+    played: Vec<(G::Action, G::Undo)>,
+}
+
+impl<G: BoardView> Session<G> {
+    /// A session starting at `state`.
+    pub fn new(state: G) -> Session<G> {
+        Session {
+            state,
+            played: Vec::new(),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<G::Action, String> {
+        self.state
+            .parse_action(text.trim())
+            .map_err(|e| e.to_string())
+    }
+}
+
+impl<G: BoardView> Table for Session<G> {
+    fn game(&self) -> &dyn DynGame {
+        &self.state
+    }
+
+    fn legal(&self) -> Vec<Legal> {
+        let mut list = Actions::<G>::new();
+        self.state.legal_actions(&mut list);
+        list.iter()
+            .map(|a| Legal {
+                text: a.to_string(),
+                hint: self.state.action_hint(a),
+            })
+            .collect()
+    }
+
+    fn view(&self) -> View {
+        self.state.view()
+    }
+
+    fn touches(&self, text: &str) -> Result<Touches, String> {
+        let action = self.parse(text)?;
+        touches(&self.state, &action).ok_or_else(|| self.state.illegal_reason(&action).into_owned())
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let action = self.parse(text)?;
+        let undo = self.state.try_play(action).map_err(|e| e.to_string())?;
+        self.played.push((action, undo));
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some((_, undo)) => {
+                self.state.undo(undo);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.played.iter().map(|(a, _)| a.to_string()).collect()
+    }
+
+    fn set_position(&mut self, text: &str) -> Result<(), String> {
+        let state =
+            G::from_position(&self.state.params(), text.trim()).map_err(|e| e.to_string())?;
+        *self = Session::new(state);
+        Ok(())
+    }
+
+    fn best(&self, spec: &str, seed: u64) -> Result<String, String> {
+        let mut agent = from_spec::<G>(spec, seed).map_err(|e| e.to_string())?;
+        let action = agent.choose(&self.state).map_err(|e| e.to_string())?;
+        Ok(action.to_string())
+    }
+}
+
+/// Starts the game called `name` (see [`boardgames::GAMES`]) with parameters, at `position`
+/// if one is given.
+pub fn open(name: &str, params: &str, position: Option<&str>) -> Result<Box<dyn Table>, String> {
+    let game = boardgames::start(name, params, position).map_err(|e| e.to_string())?;
+    fn session<G: BoardView>(game: &dyn DynGame) -> Option<Box<dyn Table>> {
+        let state = game.as_any().downcast_ref::<G>()?.clone();
+        Some(Box::new(Session::new(state)))
+    }
+    let any = game.as_ref();
+    session::<slimetrail_core::State>(any)
+        .or_else(|| session::<splut_core::State>(any))
+        .or_else(|| session::<elements_core::State>(any))
+        .or_else(|| session::<repello_core::State>(any))
+        .or_else(|| session::<arandia_core::State>(any))
+        .ok_or_else(|| format!("the game `{name}` has no board view"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registered_game_opens_with_a_view_and_legal_actions() {
+        for entry in boardgames::GAMES {
+            let t = open(entry.name(), "", None).unwrap();
+            assert!(!t.view().cells.is_empty(), "{}", entry.name());
+            assert!(!t.legal().is_empty(), "{}", entry.name());
+            assert_eq!(t.game().name(), entry.name());
+        }
+        let refused = |name: &str, params: &str| open(name, params, None).err().unwrap();
+        assert!(refused("chess", "").contains("chess"));
+        assert!(refused("slimetrail", "size=4").contains("size"));
+    }
+
+    #[test]
+    fn play_undo_and_history_keep_the_move_list() {
+        let mut t = open("slimetrail", "size=5", None).unwrap();
+        let start = t.game().position();
+        t.play("b2").unwrap();
+        t.play("a2").unwrap();
+        assert_eq!(t.history(), ["b2", "a2"]);
+        assert!(t.play("b2").unwrap_err().contains("b2"), "slimed: illegal");
+        assert!(t.play("zz").is_err());
+        assert_eq!(t.history().len(), 2, "errors change nothing");
+        assert!(t.undo() && t.undo() && !t.undo());
+        assert_eq!(t.game().position(), start);
+    }
+
+    #[test]
+    fn legal_actions_carry_their_cells() {
+        let t = open("splut", "", None).unwrap();
+        let v = t.view();
+        let legal = t.legal();
+        let e2 = legal.iter().find(|l| l.text == "e2-e3").unwrap();
+        assert_eq!((e2.hint.from, e2.hint.to), (v.cell("e2"), v.cell("e3")));
+        let touched = t.touches("e2-e3").unwrap();
+        assert_eq!(touched.moves.len(), 1);
+        assert!(t.touches("e2-e5").is_err());
+    }
+
+    #[test]
+    fn chance_nodes_list_the_die_and_the_game_ends_with_a_result() {
+        let mut t = open("arandia", "", None).unwrap();
+        t.play("f9").unwrap();
+        assert_eq!(turn(t.game()), Turn::Chance);
+        let dice = chances(t.game());
+        assert_eq!(dice.len(), 6);
+        assert!(dice.iter().all(|c| (c.num, c.den) == (1, 6)));
+        let mut t = open("slimetrail", "size=5", None).unwrap();
+        for a in ["b2", "a1"] {
+            t.play(a).unwrap();
+        }
+        assert_eq!(turn(t.game()), Turn::Over);
+        let end = ending(t.game()).unwrap();
+        assert_eq!(end.winners, [0]);
+        assert!(!end.draw);
+    }
+
+    #[test]
+    fn agents_choose_legal_actions_and_positions_round_trip() {
+        let mut t = open("repello", "stack=2", None).unwrap();
+        let a = t.best("mcts:iterations=50", 7).unwrap();
+        assert!(t.legal().iter().any(|l| l.text == a));
+        t.play(&a).unwrap();
+        let pos = t.game().position();
+        let mut u = open("repello", "stack=2", None).unwrap();
+        u.set_position(&pos).unwrap();
+        assert_eq!(u.game().position(), pos);
+        assert!(u.history().is_empty());
+        assert!(u.set_position("nonsense").is_err());
+        assert!(t.best("nosuchagent", 1).is_err());
+    }
+}
