@@ -1,0 +1,83 @@
+//! The JavaScript bindings, run in a JavaScript engine (node by default):
+//! `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner cargo test --target
+//! wasm32-unknown-unknown -p boardgame-wasm`.
+#![cfg(target_arch = "wasm32")]
+
+use boardgame_wasm::{games, WebGame};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = JSON, js_name = stringify)]
+    fn stringify(value: &JsValue) -> String;
+}
+
+#[wasm_bindgen_test]
+fn the_registry_lists_the_five_games() {
+    let text = stringify(&games());
+    for name in ["slimetrail", "splut", "elements", "repello", "arandia"] {
+        assert!(text.contains(&format!("\"name\":\"{name}\"")), "{text}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn views_are_plain_objects_with_the_geometry_and_cells() {
+    let g = WebGame::new("arandia", "players=3", None).unwrap();
+    let view = stringify(&g.view());
+    assert!(
+        view.starts_with("{\"geometry\":{\"kind\":\"hex\",\"radius\":4}"),
+        "{view}"
+    );
+    assert_eq!(view.matches("\"kind\":\"ship\"").count(), 9);
+    let g = WebGame::new("splut", "", None).unwrap();
+    assert!(stringify(&g.view()).contains("\"kind\":\"diamond\""));
+}
+
+#[wasm_bindgen_test]
+fn play_undo_history_and_errors() {
+    let mut g = WebGame::new("slimetrail", "size=5", None).unwrap();
+    assert_eq!(g.name(), "slimetrail");
+    assert_eq!(g.params(), "size=5");
+    let start = g.position();
+    g.play("b2").unwrap();
+    assert!(g.play("b2").is_err(), "slimed cell");
+    assert_eq!(g.history(), ["b2"]);
+    assert_eq!(
+        stringify(&g.to_act()),
+        "{\"kind\":\"seat\",\"seat\":1,\"name\":\"2\"}"
+    );
+    assert!(g.outcome().is_undefined());
+    assert!(g.undo());
+    assert_eq!(g.position(), start);
+    assert!(WebGame::new("slimetrail", "size=4", None).is_err());
+    assert!(g.set_position("nonsense").is_err());
+    assert_eq!(g.position(), start);
+}
+
+#[wasm_bindgen_test]
+fn legal_actions_touches_chance_and_agents() {
+    let mut g = WebGame::new("arandia", "", None).unwrap();
+    let legal = stringify(&g.legal());
+    assert!(legal.contains("{\"text\":\"f9-g9\",\"from\":"), "{legal}");
+    let t = stringify(&g.touches("f9-g9").unwrap());
+    assert!(t.contains("\"changed\":["), "{t}");
+    g.play("f9").unwrap();
+    assert_eq!(stringify(&g.to_act()), "{\"kind\":\"chance\"}");
+    assert_eq!(stringify(&g.chance()).matches("\"den\":6").count(), 6);
+    g.play("6").unwrap();
+    let reply = g.best("mcts:iterations=100", 3).unwrap();
+    g.play(&reply).unwrap();
+    assert!(g.best("nonsense", 1).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_finished_game_reports_its_result() {
+    let mut g = WebGame::new("slimetrail", "size=5", None).unwrap();
+    g.play("b2").unwrap();
+    g.play("a1").unwrap(); // seat 2 steps into seat 1's corner
+    assert_eq!(stringify(&g.to_act()), "{\"kind\":\"over\"}");
+    let end = stringify(&g.outcome());
+    assert!(end.starts_with("{\"winners\":[0],\"draw\":false"), "{end}");
+    assert!(g.best("random", 1).is_err());
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# CI for the browser front end: installs Chromium, binaryen (wasm-opt), Node and
+# wasm-bindgen-cli at the version Cargo.lock pins; builds the page's WebAssembly and checks its
+# size budget (web/build.sh); runs the wasm-bindgen tests of the bindings in Node; plays every
+# game to the end in headless Chromium through clicks (web/e2e/play.mjs, screenshots in
+# web/e2e/artifacts/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+
+apt-get update -qq
+apt-get install -y -qq chromium binaryen >/dev/null
+command -v node >/dev/null || apt-get install -y -qq nodejs npm >/dev/null
+rustup target add wasm32-unknown-unknown
+
+version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+if ! wasm-bindgen --version 2>/dev/null | grep -qF "$version"; then
+  cargo install wasm-bindgen-cli --version "$version" --locked
+fi
+echo "wasm-bindgen $version, $(wasm-opt --version), $(chromium --version), node $(node --version)"
+
+web/build.sh
+
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test --target wasm32-unknown-unknown -p boardgame-wasm
+
+cd web/e2e
+npm ci --no-audit --no-fund
+node play.mjs
