@@ -23,9 +23,17 @@ pub fn solve(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
     if !setup.game.has_solver() {
         return Err(boardgames::solve::SolveError::NoSolver(setup.game.name()).into());
     }
-    let mut progress = Progress::new(game.legal_count() as u64, "solve", false);
-    let solution = setup.game.solve(game.as_ref(), &mut || progress.inc())?;
-    progress.finish();
+    let spinner = crate::progress::spinner("solve");
+    let report = spinner.clone().map(|bar| -> boardgames::solve::ProgressFn {
+        std::sync::Arc::new(move |positions| {
+            bar.set_message(format!("{positions} positions searched"));
+            bar.tick();
+        })
+    });
+    let solution = setup.game.solve(game.as_ref(), report)?;
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
     let word = |win: bool| if win { "win" } else { "loss" };
     out.line(word(solution.win))?;
     for (action, win) in solution.actions {

@@ -11,16 +11,28 @@ use clap::{Args, Parser, Subcommand};
 /// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters.
 #[derive(Debug, Parser)]
 #[command(name = "boardgame", version, propagate_version = true)]
-#[command(after_help = AFTER_HELP)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
-const AFTER_HELP: &str = "Games: slimetrail, splut, elements, repello, arandia.
-Parameters (--params) are key=value pairs joined by commas, e.g. players=3,first=w;
-the empty string means the defaults. See `boardgame games` for every game's seats.";
+/// The command line with the games and their parameters at the end of the help.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    Cli::command().after_help(format!(
+        "Parameters (--params) are key=value pairs joined by commas, e.g. players=3,first=w; the \
+         empty string means the defaults.\n\nGames and their parameters:\n{}",
+        crate::games::overview()
+    ))
+}
+
+/// Parses a command line (the program name first).
+pub fn parse(argv: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches_from(argv)?;
+    Cli::from_arg_matches(&matches)
+}
 
 /// One command.
 #[derive(Debug, Subcommand)]

@@ -1,9 +1,9 @@
 //! Everything that can go wrong: a bad input (exit 2 and one line on stderr) or an output that
 //! went away (a closed pipe ends the command quietly).
 
+use boardgame_kit::PerftError;
 use boardgame_kit::{DynPlayError, ParamError, PositionError, SequenceError};
 use boardgames::agents::ChooseError;
-use boardgames::perft::DepthError;
 use boardgames::solve::SolveError;
 use boardgames::SetupError;
 use std::io;
@@ -40,7 +40,7 @@ pub enum CliError {
     Solve(#[from] SolveError),
     /// A perft depth that is not searched.
     #[error("{0}")]
-    Perft(#[from] DepthError),
+    Perft(#[from] PerftError),
     /// Writing the output failed for another reason than a closed pipe.
     #[error("cannot write the output: {0}")]
     Output(io::Error),

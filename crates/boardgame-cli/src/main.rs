@@ -14,10 +14,9 @@ mod progress;
 mod scripted;
 mod selfplay;
 
-use args::{Cli, Command};
+use args::Command;
 use boardgames::text::one_line;
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser};
 use error::CliError;
 use out::{note, Out};
 use std::ffi::OsString;
@@ -82,7 +81,7 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
         Command::Games => games::list(out),
         Command::Completions { shell } => {
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "boardgame", &mut script);
+            clap_complete::generate(shell, &mut args::command(), "boardgame", &mut script);
             out.text(&String::from_utf8_lossy(&script))
         }
     }
@@ -96,7 +95,7 @@ fn usage_line(error: &clap::Error, argv: &[OsString]) -> String {
         .iter()
         .map(|a| OsString::from(one_line(&a.to_string_lossy()).into_owned()))
         .collect();
-    let rendered = match Cli::try_parse_from(&escaped) {
+    let rendered = match args::parse(&escaped) {
         Err(again) if again.kind() == error.kind() => again.render().to_string(),
         _ => error.render().to_string(),
     };
@@ -113,7 +112,7 @@ fn usage_line(error: &clap::Error, argv: &[OsString]) -> String {
     let command = argv
         .get(1)
         .and_then(|a| a.to_str())
-        .filter(|a| Cli::command().find_subcommand(a).is_some());
+        .filter(|a| args::command().find_subcommand(a).is_some());
     match command {
         Some(c) => format!("{} (see `boardgame help {c}`)", one_line(text)),
         None => format!("{} (see `boardgame --help`)", one_line(text)),
@@ -131,7 +130,7 @@ fn main() -> ExitCode {
         ));
         return ExitCode::from(2);
     }
-    let cli = match Cli::try_parse_from(&argv) {
+    let cli = match args::parse(&argv) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             let mut out = Out::stdout();

@@ -54,3 +54,18 @@ impl Progress {
         }
     }
 }
+
+/// A spinner with a message on stderr for work of unknown length (`solve`), when stderr is a
+/// terminal; the caller reports rarely (about every million positions), so short runs never
+/// show it.
+pub fn spinner(label: &'static str) -> Option<ProgressBar> {
+    if !crate::out::stderr_is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{prefix} [{elapsed_precise}] {spinner} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar.set_prefix(label);
+    Some(bar)
+}

@@ -285,11 +285,31 @@ fn help_and_version_answer_everywhere_on_stdout() {
     assert!(ok(&["perft", "--version"]).ends_with(&format!(" {}\n", env!("CARGO_PKG_VERSION"))));
     let help = ok(&["--help"]);
     for word in [
-        "perft", "legal", "apply", "trace", "show", "selfplay", "play", "games",
+        "perft",
+        "legal",
+        "apply",
+        "trace",
+        "show",
+        "selfplay",
+        "play",
+        "games",
+        "best",
+        "match",
+        "solve",
+        "engine",
+        "completions",
     ] {
         assert!(help.contains(word), "{help}");
     }
-    assert!(help.contains("slimetrail, splut, elements, repello, arandia"));
+    for game in [
+        "slimetrail: ",
+        "splut: ",
+        "elements: ",
+        "repello: ",
+        "arandia: ",
+    ] {
+        assert!(help.contains(game), "{help}");
+    }
     let perft = ok(&["help", "perft"]);
     assert!(
         perft.contains("<DEPTH>") && perft.contains("--divide"),
@@ -306,8 +326,14 @@ fn help_and_version_answer_everywhere_on_stdout() {
 #[test]
 fn games_lists_every_game_with_its_seats() {
     let out = ok(&["games"]);
-    let lines: Vec<&str> = out.lines().collect();
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).collect();
     assert_eq!(lines.len(), 5, "{out}");
+    // Each game's parameters follow it, indented: key, help, values and default.
+    assert!(out.starts_with(
+        "slimetrail: Slime Trail, 2 players; seats 1 2\n  size: the side of the square board (one of: 5, 7, 9; default 7)\n"
+    ), "{out}");
+    assert!(out.contains("\n  turn_limit: "), "{out}");
+    assert!(ok(&["--help"]).contains("  per_turn: "));
     assert_eq!(lines[0], "slimetrail: Slime Trail, 2 players; seats 1 2");
     assert!(
         out.contains("splut: Splut!, 2-4 players; seats s w n e\n"),
@@ -461,7 +487,7 @@ fn deep_perft_is_answered_or_refused_never_a_crash() {
     // Without a bound on game length, depths above the documented maximum are refused.
     for game in ["splut", "arandia", "repello"] {
         let e = bad(&["perft", game, "50000"]);
-        assert!(e.contains("above 64"), "{e}");
+        assert!(e.contains("above the maximum of 64"), "{e}");
     }
     // A turn limit gives Splut! a bound, and the answer follows from it.
     assert_eq!(

@@ -145,7 +145,7 @@ fn games_with_more_seats_and_chance() {
     assert_eq!(e.ask("perft 50000"), e.ask("perft 50000"));
     assert!(e
         .ask("perft 50000")
-        .starts_with("? perft depth 50000 is above 64"));
+        .starts_with("? perft depth 50000 is above the maximum of 64"));
     assert!(e
         .ask("go solver")
         .starts_with("? agent `solver` is not available for splut"));

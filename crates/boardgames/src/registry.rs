@@ -1,8 +1,9 @@
 //! The games of the workspace by name: what each one is, and how to start it from text.
 
 use crate::agents::{DynAgent, Typed};
-use crate::solve::{Solution, SolveError};
+use crate::solve::{ProgressFn, Solution, SolveError};
 use boardgame_ai::SpecError;
+use boardgame_kit::params::{GameParams, ParamSpec};
 use boardgame_kit::{DynGame, Game, ParamError, PositionError};
 use std::fmt;
 
@@ -27,14 +28,15 @@ pub struct GameEntry {
     new_game: fn(&str) -> Started,
     from_position: fn(&str, &str) -> Started,
     agent: fn(&str, u64) -> MadeAgent,
+    params: fn() -> &'static [ParamSpec],
     solver: Option<Solver>,
 }
 
 /// An agent made from a SPEC, or why it could not be.
 type MadeAgent = Result<Box<dyn DynAgent>, SpecError>;
 
-/// An exact solver: the position, and a call after each legal action is solved.
-type Solver = fn(&dyn DynGame, &mut dyn FnMut()) -> Result<Solution, SolveError>;
+/// An exact solver: the position, and who to tell about progress.
+type Solver = fn(&dyn DynGame, Option<ProgressFn>) -> Result<Solution, SolveError>;
 
 fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
     Ok(Box::new(Typed::<G>(boardgame_ai::from_spec::<G>(
@@ -68,6 +70,7 @@ impl GameEntry {
             new_game: new_game::<G>,
             from_position: from_position::<G>,
             agent: agent::<G>,
+            params: <G::Params as GameParams>::specs,
             solver: None,
         }
     }
@@ -110,6 +113,16 @@ impl GameEntry {
         self.has_chance
     }
 
+    /// The game's parameter keys: allowed values, defaults and a line of help each.
+    ///
+    /// ```
+    /// let keys = boardgames::find("slimetrail").unwrap().params();
+    /// assert_eq!(keys[0].key(), "size");
+    /// ```
+    pub fn params(&self) -> &'static [ParamSpec] {
+        (self.params)()
+    }
+
     /// The start position for parameters in text form (`""` for the defaults).
     pub fn new_game(&self, params: &str) -> Result<Box<dyn DynGame>, SetupError> {
         (self.new_game)(params)
@@ -135,23 +148,23 @@ impl GameEntry {
         self.solver.is_some()
     }
 
-    /// Solves `game` (a state of this game) exactly; `tick` is called after each legal
-    /// action is solved.
+    /// Solves `game` (a state of this game) exactly; `progress` is told the positions searched
+    /// about every million positions.
     ///
     /// ```
     /// let entry = boardgames::find("slimetrail").unwrap();
     /// let game = entry.from_position("size=5", "5/5/2@2/5/5 1").unwrap();
-    /// let s = entry.solve(game.as_ref(), &mut || {}).unwrap();
+    /// let s = entry.solve(game.as_ref(), None).unwrap();
     /// assert!(s.win); // 5x5 is a first-player win
-    /// assert!(boardgames::find("splut").unwrap().solve(game.as_ref(), &mut || {}).is_err());
+    /// assert!(boardgames::find("splut").unwrap().solve(game.as_ref(), None).is_err());
     /// ```
     pub fn solve(
         &self,
         game: &dyn DynGame,
-        tick: &mut dyn FnMut(),
+        progress: Option<ProgressFn>,
     ) -> Result<Solution, SolveError> {
         match self.solver {
-            Some(solve) if game.name() == self.name => solve(game, tick),
+            Some(solve) if game.name() == self.name => solve(game, progress),
             _ => Err(SolveError::NoSolver(self.name)),
         }
     }

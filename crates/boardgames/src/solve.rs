@@ -2,7 +2,6 @@
 //! act, and the same seat's result after each legal action.
 
 use boardgame_kit::{DynGame, Game, ToAct};
-// (`Game` and `DynGame` share method names: the state below is used through `Game`.)
 
 /// Who wins with perfect play, from the seat to act's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,30 +24,32 @@ pub enum SolveError {
     GameOver,
 }
 
-/// Solves a Slime Trail position; `tick` is called after each legal action is solved (for
-/// progress).
+/// Told the number of positions searched so far, about every million positions (for a
+/// progress line).
+pub type ProgressFn = std::sync::Arc<dyn Fn(u64) + Send + Sync>;
+
+/// Solves a Slime Trail position.
 pub(crate) fn slimetrail(
     game: &dyn DynGame,
-    tick: &mut dyn FnMut(),
+    progress: Option<ProgressFn>,
 ) -> Result<Solution, SolveError> {
     let state: &slimetrail_core::State = game
         .as_any()
         .downcast_ref()
         .ok_or(SolveError::NoSolver(game.name()))?;
-    let ToAct::Seat(mover) = Game::to_act(state) else {
+    if Game::to_act(state) == ToAct::Over {
         return Err(SolveError::GameOver);
-    };
-    let mut solver = slimetrail_core::Solver::new(22);
-    let mut actions = Vec::new();
-    let mut list = boardgame_kit::Actions::<slimetrail_core::State>::new();
-    state.legal_actions(&mut list);
-    for &a in list.iter() {
-        let mut child = *state;
-        child.play_unchecked(a);
-        actions.push((a.to_string(), solver.winner(&child) == mover));
-        tick();
     }
+    let mut solver = slimetrail_core::Solver::new(22);
+    if let Some(report) = progress {
+        solver.on_progress(move |p| report(p.positions));
+    }
+    let win = solver.value(state).is_win();
+    let mut actions: Vec<(String, bool)> = solver
+        .action_values(state)
+        .into_iter()
+        .map(|(a, v)| (a.to_string(), v.is_win()))
+        .collect();
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    let win = actions.iter().any(|(_, w)| *w);
     Ok(Solution { win, actions })
 }
