@@ -641,22 +641,24 @@ fn best_prints_the_agents_choice_alone_and_repeatably() {
     assert!(bad(&["best", "slimetrail", "--agent", "mcts:iterationz=5"]).contains("iterationz"));
 }
 
+const MATCH: &[&str] = &[
+    "match",
+    "slimetrail",
+    "--params",
+    "size=5",
+    "--agent",
+    "mcts:iterations=400",
+    "--agent",
+    "random",
+    "--games",
+    "6",
+    "--seed",
+    "2",
+];
+
 #[test]
 fn match_rotates_seats_and_ends_with_one_line_per_agent() {
-    let o = run(&[
-        "match",
-        "slimetrail",
-        "--params",
-        "size=5",
-        "--agent",
-        "mcts:iterations=400",
-        "--agent",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-    ]);
+    let o = run(MATCH);
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).unwrap();
     let lines: Vec<&str> = out.lines().collect();
@@ -685,20 +687,7 @@ fn match_rotates_seats_and_ends_with_one_line_per_agent() {
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(err.contains("mcts:iterations=400: score ") && err.contains("95% interval"));
     // The same seed gives the same games.
-    let again = ok(&[
-        "match",
-        "slimetrail",
-        "--params",
-        "size=5",
-        "--agent",
-        "mcts:iterations=400",
-        "--agent",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-    ]);
+    let again = ok(MATCH);
     assert_eq!(again, out);
     // --quiet: only the last lines. Three agents on two seats still rotate.
     let quiet = ok(&[
