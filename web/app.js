@@ -324,6 +324,49 @@ function undo() {
   update();
 }
 
+// The settings menu: one field per parameter key, from the registry's descriptions; the
+// parameter text below them is what starts the game (and can be edited by hand).
+function buildParamFields(name) {
+  const info = games().find((g) => g.name === name);
+  const box = $("param-fields");
+  box.replaceChildren();
+  for (const p of info ? info.params : []) {
+    let input;
+    if (p.values.kind === "choice") {
+      input = document.createElement("select");
+      input.add(new Option(`${p.default} (default)`, ""));
+      for (const o of p.values.options) if (o !== p.default) input.add(new Option(o, o));
+    } else if (p.values.kind === "int") {
+      input = document.createElement("input");
+      input.type = "number";
+      input.min = p.values.min;
+      input.max = p.values.max;
+      input.placeholder = p.default;
+    } else {
+      continue; // long texts (Repello's board numbers) are typed in the parameter text
+    }
+    input.className = "param";
+    input.dataset.key = p.key;
+    input.addEventListener("input", composeParams);
+    const label = document.createElement("label");
+    label.title = `${p.help} (default ${p.default})`;
+    label.append(`${p.key} `, input);
+    box.append(label);
+  }
+}
+
+function composeParams() {
+  const keys = new Set([...document.querySelectorAll(".param")].map((i) => i.dataset.key));
+  const kept = $("params").value.split(",").map((x) => x.trim()).filter((x) => x && !keys.has(x.split("=")[0].trim()));
+  const chosen = [...document.querySelectorAll(".param")].filter((i) => i.value !== "").map((i) => `${i.dataset.key}=${i.value}`);
+  $("params").value = [...chosen, ...kept].join(",");
+}
+
+function fillParamFields(text) {
+  const pairs = Object.fromEntries(text.split(",").filter((x) => x.includes("=")).map((x) => x.split("=").map((y) => y.trim())));
+  for (const input of document.querySelectorAll(".param")) input.value = pairs[input.dataset.key] ?? "";
+}
+
 function fillPresets(name) {
   const list = $("presets");
   list.replaceChildren(...(PRESETS[name] ?? []).map((p) => new Option(p || "(defaults)", p)));
@@ -338,10 +381,14 @@ async function main() {
   $("params").value = url.get("params") ?? "";
   if (url.get("seats")) state.urlSeats = url.get("seats").split(";");
   fillPresets(select.value);
+  buildParamFields(select.value);
+  fillParamFields($("params").value);
   select.addEventListener("change", () => {
     fillPresets(select.value);
+    buildParamFields(select.value);
     $("params").value = "";
   });
+  $("params").addEventListener("change", () => fillParamFields($("params").value));
   $("setup").addEventListener("submit", (ev) => {
     ev.preventDefault();
     newGame(select.value, $("params").value.trim());

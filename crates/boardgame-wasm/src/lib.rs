@@ -22,14 +22,19 @@
 
 pub mod table;
 
+use boardgame_kit::params::{ParamSpec, ParamValues};
 use serde::Serialize;
 use table::Table;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
+/** The values a parameter accepts. */
+export type ParamValues = { kind: "int"; min: number; max: number } | { kind: "choice"; options: string[] } | { kind: "text"; description: string };
+/** A parameter key: `key=value` in the parameter text. */
+export interface ParamInfo { key: string; help: string; default: string; values: ParamValues }
 /** A game of the registry. */
-export interface GameInfo { name: string; title: string; seat_names: string[]; min_players: number; max_players: number; has_chance: boolean }
+export interface GameInfo { name: string; title: string; seat_names: string[]; min_players: number; max_players: number; has_chance: boolean; params: ParamInfo[] }
 /** The shape of the board: x is the file, y the rank (axial coordinates on the hex board). */
 export type Geometry = { kind: "square"; files: number; ranks: number } | { kind: "diamond"; size: number } | { kind: "hex"; radius: number };
 /** What is printed on a cell. */
@@ -84,9 +89,44 @@ struct GameInfo {
     min_players: usize,
     max_players: usize,
     has_chance: bool,
+    params: Vec<ParamInfo>,
 }
 
-/// Every game of the registry: name, title, seat names, player counts, chance.
+/// One parameter key as the kit describes it ([`boardgame_kit::params::ParamSpec`]).
+#[derive(Serialize)]
+struct ParamInfo {
+    key: &'static str,
+    help: &'static str,
+    default: &'static str,
+    values: Values,
+}
+
+/// The values a key accepts.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Values {
+    Int { min: i64, max: i64 },
+    Choice { options: &'static [&'static str] },
+    Text { description: &'static str },
+}
+
+fn param_info(spec: &ParamSpec) -> ParamInfo {
+    let values = match spec.values() {
+        ParamValues::Int { min, max } => Values::Int { min, max },
+        ParamValues::Choice(options) => Values::Choice { options },
+        ParamValues::Text(description) => Values::Text { description },
+        _ => Values::Text { description: "" },
+    };
+    ParamInfo {
+        key: spec.key(),
+        help: spec.help(),
+        default: spec.default(),
+        values,
+    }
+}
+
+/// Every game of the registry: name, title, seat names, player counts, chance, and the
+/// description of every parameter key (values, default, help).
 #[wasm_bindgen(unchecked_return_type = "GameInfo[]")]
 pub fn games() -> JsValue {
     let list: Vec<GameInfo> = boardgames::GAMES
@@ -98,6 +138,7 @@ pub fn games() -> JsValue {
             min_players: g.min_players(),
             max_players: g.max_players(),
             has_chance: g.has_chance(),
+            params: g.params().iter().map(param_info).collect(),
         })
         .collect();
     to_js(&list)

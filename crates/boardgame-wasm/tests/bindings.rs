@@ -19,6 +19,10 @@ fn the_registry_lists_the_five_games() {
     for name in ["slimetrail", "splut", "elements", "repello", "arandia"] {
         assert!(text.contains(&format!("\"name\":\"{name}\"")), "{text}");
     }
+    assert!(
+        text.contains("{\"key\":\"players\",\"help\":"),
+        "parameter descriptions: {text}"
+    );
 }
 
 #[wasm_bindgen_test]
