@@ -6,6 +6,10 @@
 //! `Box<dyn DynGame>` ([`boardgame_kit::DynGame`]): a front end (terminal, browser, engine
 //! protocol) needs no game's concrete types.
 //!
+//! The [`agents`] module makes players from SPECs (`mcts:iterations=5000`), [`solve`] solves
+//! Slime Trail positions exactly, [`perft`] counts with a depth from a user, and [`engine`] is
+//! the `boardgame engine` line protocol as a library type ([`Session`]).
+//!
 //! ```
 //! let mut game = boardgames::start("slimetrail", "", None).unwrap();
 //! game.play_all(&["c3", "b2"]).unwrap();
@@ -24,3 +28,8 @@ pub use boardgame_kit as kit;
 pub use boardgame_kit::DynGame;
 pub use engine::Session;
 pub use registry::{find, names, start, GameEntry, SetupError, GAMES};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
