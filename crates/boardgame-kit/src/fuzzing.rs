@@ -3,7 +3,9 @@
 //! The bytes are read as text lines: the first line is tried as parameters, the second as a
 //! position, and every later line as an action. Whatever is read must never panic; anything
 //! that parses must re-print to text that parses back to the same value; every action is tried
-//! with `try_play`, and a refused action must leave the state unchanged.
+//! with `try_play`, and a refused action must leave the state unchanged; the same action played
+//! with `play_unchecked` on a copy must leave a state the engine can still read, and undo must
+//! take it back. [`seed_inputs`] builds inputs from real games for a seed corpus.
 
 use crate::game::{Game, ToAct};
 use alloc::string::ToString;
@@ -67,6 +69,16 @@ pub fn run<G: Game>(data: &[u8]) {
                 assert_eq!(state, before, "a refused action changed the state");
             }
         }
+        // The same action unchecked, on a copy of the state before: whatever it does, the
+        // engine must not panic afterwards and undo must take it back.
+        let mut wild = before.clone();
+        let undo = wild.play_unchecked(a);
+        let mut buf = crate::Actions::<G>::new();
+        wild.legal_actions(&mut buf);
+        let _ = (wild.to_act(), wild.outcome(), wild.count_legal());
+        let _ = (alloc::format!("{wild}"), wild.position());
+        wild.undo(undo);
+        assert!(wild == before, "undo did not take back an unchecked play");
         let pos = state.position();
         assert_eq!(
             G::from_position(&params, &pos).as_ref(),
@@ -74,4 +86,53 @@ pub fn run<G: Game>(data: &[u8]) {
             "position must round-trip"
         );
     }
+}
+
+/// Inputs for [`run`] built from real games, for a fuzzer's seed corpus: `count` random games
+/// with these parameters, each cut at a random point and written as the parameter line, the
+/// position there, and the actions that followed (at most `max_actions`), one per line.
+///
+/// ```
+/// use boardgame_kit::{fuzzing::{run, seed_inputs}, testing::Nim, Game};
+/// let seeds = seed_inputs::<Nim>(&"stones=9".parse().unwrap(), 1, 5, 10);
+/// assert_eq!(seeds.len(), 5);
+/// for s in &seeds {
+///     assert!(s.starts_with("stones=9\n"));
+///     run::<Nim>(s.as_bytes());
+/// }
+/// ```
+pub fn seed_inputs<G: Game>(
+    params: &G::Params,
+    seed: u64,
+    count: usize,
+    max_actions: usize,
+) -> alloc::vec::Vec<alloc::string::String> {
+    use crate::drivers::{random_action, RandomSource, SplitMix64};
+    use alloc::vec::Vec;
+    let mut rng = SplitMix64::new(seed);
+    let mut buf = crate::Actions::<G>::new();
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut state = G::new(params);
+        let cut = rng.below(4 * max_actions as u64 + 1);
+        for _ in 0..cut {
+            match random_action(&state, &mut rng, &mut buf) {
+                Some(a) => {
+                    let _ = state.play_unchecked(a);
+                }
+                None => break,
+            }
+        }
+        let mut text = alloc::format!("{params}\n{}\n", state.position());
+        for _ in 0..max_actions {
+            let Some(a) = random_action(&state, &mut rng, &mut buf) else {
+                break;
+            };
+            let _ = state.play_unchecked(a);
+            text.push_str(&a.to_string());
+            text.push('\n');
+        }
+        out.push(text);
+    }
+    out
 }
