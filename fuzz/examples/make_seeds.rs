@@ -1,6 +1,7 @@
 //! Writes the seed corpus `fuzz/seeds/TARGET/` from real games of every engine: positions cut
 //! from random games with the actions that followed (the game targets), their states and
-//! records in JSON and text (the serde targets), and seat values (the seat target).
+//! records in JSON and text (the serde targets), seat values (the seat target), and engine
+//! sessions playing those games (the engine target).
 //!
 //! `cargo run --manifest-path fuzz/Cargo.toml --example make_seeds` (rewrites the directory;
 //! the output is the same on every run).
@@ -74,8 +75,28 @@ where
             write(&dir, &format!("{}-p{k}-{i}-json", G::NAME), &tagged(json));
             let text = record.to_string().into_bytes();
             write(&dir, &format!("{}-p{k}-{i}-text", G::NAME), &tagged(text));
+            write(
+                &root.join("engine"),
+                &format!("{}-p{k}-{i}", G::NAME),
+                engine_script(&record).as_bytes(),
+            );
         }
     }
+}
+
+/// A session of the engine protocol around a record: a new game, its actions in two `play`
+/// lines, queries, undo, the position re-entered, short searches, and a refused line.
+fn engine_script<G: Game>(record: &Record<G>) -> String {
+    let actions: Vec<String> = record.actions().iter().map(|a| a.to_string()).collect();
+    let (first, second) = actions.split_at(actions.len() / 2);
+    let mut s = format!("game {} {}\n", G::NAME, record.params());
+    s += &format!("play {}\nstatus\nlegal\n", first.join(" "));
+    s += &format!("play {}\nshow\nundo 2\nstatus\n", second.join(" "));
+    s += &format!(
+        "position {}\nlegal\nperft 1\ngo random\nplay zz\nundo\nquit\n",
+        record.state().position()
+    );
+    s
 }
 
 fn main() {
