@@ -1,4 +1,4 @@
-//! An independent review of the crate against `shared/rules/arandia.md`. Every expected value
+//! An independent review of the crate against the rules (`docs/arandia.md`). Every expected value
 //! below was worked out by hand from the rules text (the sentence checked is quoted or named in
 //! each test's comment), not read off the engine.
 

@@ -1,4 +1,4 @@
-//! One test per rule, ruling and worked example of `shared/rules/arandia.md`. Expected values
+//! One test per rule, ruling and worked example of the rules (`docs/arandia.md`). Expected values
 //! come from the rules text.
 
 use arandia_core::{Action, Cell, Params, Phase, Place, State, Terrain};

@@ -1,4 +1,4 @@
-//! The command-line contract of `shared/rules/README.md`, end to end through the binary.
+//! The command-line contract of the command-line contract, end to end through the binary.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

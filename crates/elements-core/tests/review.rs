@@ -1,5 +1,5 @@
-//! Review tests: every expected value below was derived by hand from `shared/rules/elements.md`
-//! (the rulings) and `shared/rules/README.md` (the `trace` status line), not from the engine.
+//! Review tests: every expected value below was derived by hand from the rules (`docs/elements.md`)
+//! (the rulings) and the command-line contract (the `trace` status line), not from the engine.
 //! Each test names the sentence of the rules it checks.
 
 mod common;

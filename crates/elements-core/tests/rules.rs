@@ -1,4 +1,4 @@
-//! One test per rule, ruling and worked example of `shared/rules/elements.md`. Expected values
+//! One test per rule, ruling and worked example of the rules (`docs/elements.md`). Expected values
 //! come from the rules text.
 
 mod common;

@@ -1,7 +1,7 @@
 //! # repello-core
 //!
 //! The rules of **Repello** (Arne Holmström; Mindtwister 2010, Piatnik 2011) for 2 to 4
-//! players, as ruled in the workspace's `shared/rules/repello.md`.
+//! players.
 //!
 //! ## The game in brief
 //! - A 13x13 board whose squares carry numbers 1..6 (a stand-in board by default, any board

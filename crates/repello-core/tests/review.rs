@@ -1,4 +1,4 @@
-//! A reviewer's tests: each expected value is derived by hand from `shared/rules/repello.md`
+//! A reviewer's tests: each expected value is derived by hand from the rules (`docs/repello.md`)
 //! (the sentence checked is quoted or named in the comment above it), not from the engine.
 
 use boardgame_kit::drivers::status_line;

@@ -1,4 +1,4 @@
-//! One test per rule, ruling and worked example of `shared/rules/repello.md`. Expected values
+//! One test per rule, ruling and worked example of the rules (`docs/repello.md`). Expected values
 //! come from the rules text.
 
 use boardgame_kit::{Actions, Cell, Game, GameResult, PlayError, PositionError, Seat, ToAct};

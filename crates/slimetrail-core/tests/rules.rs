@@ -1,4 +1,4 @@
-//! One test per rule and per worked example of `shared/rules/slimetrail.md`. Expected values
+//! One test per rule and per worked example of the rules (`docs/slimetrail.md`). Expected values
 //! come from the rules text.
 
 use boardgame_kit::{perft, Actions, Game, PlayError, PositionError, Seat, ToAct};

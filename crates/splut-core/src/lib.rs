@@ -1,7 +1,7 @@
 //! # splut-core
 //!
-//! The rules of **Splut!** (Tommy De Coninck, 2009) for 2, 3 and 4 players, as ruled by the
-//! workspace's `shared/rules/splut.md`, behind the uniform [`boardgame_kit::Game`] API.
+//! The rules of **Splut!** (Tommy De Coninck, 2009) for 2, 3 and 4 players, behind the
+//! uniform [`boardgame_kit::Game`] API.
 //!
 //! ## The game in brief
 //! - The board is a diamond of 41 squares (`e1` .. `a5` .. `i5` .. `e9`); pieces move one square

@@ -1,5 +1,5 @@
 //! Independent review tests: every expected value here was worked out by hand from
-//! `shared/rules/splut.md` (the sentence checked is quoted or named in each test), not from the
+//! the rules (`docs/splut.md`) (the sentence checked is quoted or named in each test), not from the
 //! engine. Positions are in this crate's notation
 //! (`ROCKS TEAMS TO-MOVE TURN STEPS LEVITATION MOVED PREVIOUS`); Rocks and Sorcerers that the
 //! notation requires but a test does not need stand on squares far from the action.

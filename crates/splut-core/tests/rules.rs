@@ -1,4 +1,4 @@
-//! One test per rule, ruling and worked example of `shared/rules/splut.md`, with the expected
+//! One test per rule, ruling and worked example of the rules (`docs/splut.md`), with the expected
 //! values taken from the rules text.
 //!
 //! Positions are written in this crate's notation:

@@ -1,5 +1,5 @@
 //! A slow, obviously-correct reference implementation written straight from the rules text
-//! (`shared/rules/arandia.md`), sharing no code with the crate: its own geometry (from the rank
+//! (`docs/arandia.md`), sharing no code with the crate: its own geometry (from the rank
 //! table of the rules), its own shoal labels (derived from "the side facing the island repeats
 //! the label of the side facing away"), its own state (a list of ships), its own reading and
 //! printing of the position notation. Actions are texts.

@@ -1,5 +1,5 @@
 //! A slow, obviously-correct reference implementation written straight from the rules text
-//! (`shared/rules/elements.md`), on a plain array of cells with breadth-first search. It shares
+//! (the rules (`docs/elements.md`)), on a plain array of cells with breadth-first search. It shares
 //! nothing with the engine but the public API used to read a state into it.
 #![allow(dead_code, clippy::needless_range_loop)]
 
