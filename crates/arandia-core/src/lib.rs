@@ -45,6 +45,7 @@
 //! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 
@@ -61,3 +62,19 @@ pub use board::{Cell, Terrain};
 pub use notation::Action;
 pub use params::Params;
 pub use state::{Phase, Place, Ship, State, MAX_ACTIONS};
+
+/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
+/// (`arandia_core::kit::perft`, `arandia_core::kit::Game`...).
+pub use boardgame_kit as kit;
+
+/// This game's state, parameters and actions with the kit's most used names
+/// ([`kit::prelude`]): `use arandia_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Action, Params, State};
+    pub use boardgame_kit::prelude::*;
+}
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -60,6 +60,7 @@ extern crate alloc;
 
 pub mod bitboard;
 #[cfg(feature = "conformance")]
+#[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod conformance;
 pub mod drivers;
 pub mod dynamic;
@@ -68,6 +69,7 @@ pub mod eval;
 pub mod fuzzing;
 pub mod game;
 #[cfg(feature = "conformance")]
+#[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod golden;
 pub mod grid;
 pub mod hex;
@@ -79,6 +81,7 @@ pub mod robustness;
 pub mod seat;
 mod serde_support;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 pub mod testing;
 pub mod view;
@@ -99,6 +102,27 @@ pub use record::{Record, RecordError};
 pub use seat::{Seat, SeatError, SeatName, SeatSet, TurnOrder, MAX_SEATS};
 pub use smallvec;
 
+/// The names most programs need, for `use boardgame_kit::prelude::*;` (each game crate's
+/// `prelude` includes these).
+///
+/// ```
+/// use boardgame_kit::prelude::*;
+/// use boardgame_kit::testing::Nim;
+/// let mut game = Nim::new(&Default::default());
+/// assert_eq!(perft(&mut game, 1), 2);
+/// assert!(matches!(game.to_act(), ToAct::Seat(_)));
+/// ```
+pub mod prelude {
+    pub use crate::{
+        perft, Actions, Game, GameParams, GameResult, Outcome, PlayError, Seat, SeatSet, ToAct,
+    };
+}
+
 #[cfg(feature = "serde")]
 #[doc(hidden)]
 pub use serde_support::private as __private;
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -51,6 +51,7 @@
 //! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 
@@ -67,3 +68,19 @@ pub use board::{BoardSize, Geometry};
 pub use notation::{setup, Place};
 pub use params::Params;
 pub use state::{Kind, Piece, State, ELEMENTS};
+
+/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
+/// (`elements_core::kit::perft`, `elements_core::kit::Game`...).
+pub use boardgame_kit as kit;
+
+/// This game's state, parameters and actions with the kit's most used names
+/// ([`kit::prelude`]): `use elements_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Params, Place, State};
+    pub use boardgame_kit::prelude::*;
+}
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

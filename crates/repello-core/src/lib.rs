@@ -50,6 +50,7 @@
 //! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 
@@ -66,3 +67,19 @@ pub use board::SIDE;
 pub use notation::Action;
 pub use params::{default_stack, Params, STAND_IN};
 pub use state::{Captured, Phase, Piece, StackStatus, State, Token, Undo, MAX_ACTIONS};
+
+/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
+/// (`repello_core::kit::perft`, `repello_core::kit::Game`...).
+pub use boardgame_kit as kit;
+
+/// This game's state, parameters and actions with the kit's most used names
+/// ([`kit::prelude`]): `use repello_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Action, Params, State};
+    pub use boardgame_kit::prelude::*;
+}
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -41,6 +41,7 @@
 //! ```
 #![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -60,3 +61,19 @@ pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
 pub use solve::{Progress, Solver, Value};
 pub use state::{State, Step, Undo};
+
+/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
+/// (`slimetrail_core::kit::perft`, `slimetrail_core::kit::Game`...).
+pub use boardgame_kit as kit;
+
+/// This game's state, parameters and actions with the kit's most used names
+/// ([`kit::prelude`]): `use slimetrail_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::{Params, State, Step};
+    pub use boardgame_kit::prelude::*;
+}
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
