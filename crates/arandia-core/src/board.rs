@@ -79,6 +79,7 @@ pub struct Cell(u8);
 
 impl Cell {
     /// The cell with this number, if it is below 61.
+    #[must_use]
     pub const fn new(index: usize) -> Option<Cell> {
         if index < CELLS {
             Some(Cell(index as u8))
@@ -88,16 +89,19 @@ impl Cell {
     }
 
     /// Its number `0..61`.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Its axial coordinates.
+    #[must_use]
     pub const fn hex(self) -> Hex {
         TABLES.hex[self.0 as usize]
     }
 
     /// The cell at these coordinates, if it is on the board.
+    #[must_use]
     pub const fn from_hex(h: Hex) -> Option<Cell> {
         if h.file < 0 || h.rank < 0 || h.file as usize >= SPAN || h.rank as usize >= SPAN {
             return None;
@@ -111,11 +115,13 @@ impl Cell {
     }
 
     /// What is printed on the cell.
+    #[must_use]
     pub const fn terrain(self) -> Terrain {
         TABLES.terrain[self.0 as usize]
     }
 
     /// The neighbour in a direction, if it is on the board.
+    #[must_use]
     pub const fn neighbour(self, d: HexDir) -> Option<Cell> {
         let n = TABLES.neigh[self.0 as usize][d as usize];
         if n == NONE {
@@ -126,6 +132,7 @@ impl Cell {
     }
 
     /// The die label on the cell's side facing direction `d`.
+    #[must_use]
     pub const fn label(self, d: HexDir) -> u8 {
         TABLES.labels[self.0 as usize][d as usize]
     }
@@ -356,11 +363,13 @@ pub(crate) const TABLES: Tables = build();
 pub(crate) const NO_CELL: u8 = NONE;
 
 /// The home side of a seat (its seat number).
+#[must_use]
 pub const fn home_side(seat: usize) -> usize {
     seat % 6
 }
 
 /// The target side of a seat: the opposite side, `seat + 3 (mod 6)`.
+#[must_use]
 pub const fn target_side(seat: usize) -> usize {
     (seat + 3) % 6
 }

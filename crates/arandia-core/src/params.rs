@@ -54,6 +54,7 @@ pub const MAX_TURN_LIMIT: u32 = 1_000_000_000;
 /// assert_eq!(seats_for(3).unwrap().bits(), 0b010101);
 /// assert!(seats_for(5).is_none());
 /// ```
+#[must_use]
 pub const fn seats_for(players: u8) -> Option<SeatSet> {
     match players {
         2 => Some(SeatSet::from_bits(0b001001)),
@@ -67,6 +68,7 @@ pub const fn seats_for(players: u8) -> Option<SeatSet> {
 impl Params {
     /// Parameters from their parts; `None` if `players` is not 2, 3, 4 or 6 or `first` is not
     /// in play.
+    #[must_use]
     pub fn new(players: u8, first: Seat, turn_limit: u32) -> Option<Params> {
         let seats = seats_for(players)?;
         (seats.contains(first) && turn_limit <= MAX_TURN_LIMIT).then_some(Params {
@@ -77,26 +79,31 @@ impl Params {
     }
 
     /// Number of players.
+    #[must_use]
     pub fn players(&self) -> u8 {
         self.players
     }
 
     /// The seats in play.
+    #[must_use]
     pub fn seats(&self) -> SeatSet {
         seats_for(self.players).unwrap_or(SeatSet::EMPTY)
     }
 
     /// The seat that plays first.
+    #[must_use]
     pub fn first(&self) -> Seat {
         Seat::of(self.first as usize)
     }
 
     /// The turn limit (0: none).
+    #[must_use]
     pub fn turn_limit(&self) -> u32 {
         self.turn_limit
     }
 
     /// The same parameters with another turn limit.
+    #[must_use]
     pub fn with_turn_limit(self, turn_limit: u32) -> Params {
         Params {
             turn_limit: turn_limit.min(MAX_TURN_LIMIT),

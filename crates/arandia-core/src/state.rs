@@ -161,16 +161,19 @@ impl State {
     }
 
     /// The seat whose turn it is (the winner once the game is won).
+    #[must_use]
     pub fn mover(&self) -> Seat {
         Seat::of(self.mover as usize)
     }
 
     /// What is pending.
+    #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
     /// The number of completed turns (one turn = one player's turn).
+    #[must_use]
     pub fn turns(&self) -> u32 {
         self.turns
     }
@@ -185,6 +188,7 @@ impl State {
     /// assert_eq!(ships[0].place, Place::At("b1".parse().unwrap()));
     /// assert!(!ships[0].acted);
     /// ```
+    #[must_use]
     pub fn ships(&self, seat: Seat) -> [Ship; 3] {
         self.ships[seat.index()].map(|code| Ship {
             place: match code >> 1 {

@@ -164,7 +164,7 @@ impl<G: Game> AlphaBeta<G> {
 
     /// Whether the search must stop (budget or clock), checked every [`CHECK_EVERY`] nodes.
     fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && self.nodes % CHECK_EVERY == 0 {
+        if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
             self.aborted = self.nodes >= self.node_limit || self.clock.is_some_and(|c| c.expired());
         }
         self.aborted

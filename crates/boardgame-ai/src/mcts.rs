@@ -602,7 +602,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
         let mut root = state.clone();
         let mut done = 0u64;
         while done < limit && !self.nodes[0].exact && (self.nodes.len() as u64) < nodes_limit {
-            if done % CLOCK_EVERY == 0 && done > 0 && clock.expired() {
+            if done.is_multiple_of(CLOCK_EVERY) && done > 0 && clock.expired() {
                 break;
             }
             self.iterate(&mut root);

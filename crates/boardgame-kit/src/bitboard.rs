@@ -43,6 +43,7 @@ impl<const N: usize> Bitboard<N> {
     /// use boardgame_kit::{Bitboard, SquareGrid};
     /// assert_eq!(Bitboard::<2>::board(SquareGrid::new(9, 9)).count(), 81);
     /// ```
+    #[must_use]
     pub fn board(grid: SquareGrid) -> Self {
         let mut b = Self::EMPTY;
         for c in grid.iter() {
@@ -52,6 +53,7 @@ impl<const N: usize> Bitboard<N> {
     }
 
     /// The one-bit set.
+    #[must_use]
     pub fn single(i: usize) -> Self {
         let mut b = Self::EMPTY;
         b.set(i);
@@ -60,6 +62,7 @@ impl<const N: usize> Bitboard<N> {
 
     /// Whether bit `i` is set.
     #[inline]
+    #[must_use]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 != 0
     }
@@ -78,24 +81,28 @@ impl<const N: usize> Bitboard<N> {
 
     /// Number of set bits.
     #[inline]
+    #[must_use]
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Whether no bit is set.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
 
     /// Whether the two sets share a bit.
     #[inline]
+    #[must_use]
     pub fn intersects(&self, other: &Self) -> bool {
         self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
     }
 
     /// The lowest set bit.
     #[inline]
+    #[must_use]
     pub fn lowest(&self) -> Option<usize> {
         self.0
             .iter()
@@ -106,6 +113,7 @@ impl<const N: usize> Bitboard<N> {
 
     /// The set bits in increasing order.
     #[inline]
+    #[must_use]
     pub fn iter(&self) -> BitIter<N> {
         BitIter {
             words: self.0,
@@ -115,6 +123,7 @@ impl<const N: usize> Bitboard<N> {
 
     /// Shift towards higher indices by `k` bits (bits past the top are lost).
     #[inline]
+    #[must_use]
     pub fn shl(&self, k: usize) -> Self {
         let (q, r) = (k / 64, k % 64);
         let mut out = [0u64; N];
@@ -130,6 +139,7 @@ impl<const N: usize> Bitboard<N> {
 
     /// Shift towards lower indices by `k` bits.
     #[inline]
+    #[must_use]
     pub fn shr(&self, k: usize) -> Self {
         let (q, r) = (k / 64, k % 64);
         let mut out = [0u64; N];
@@ -145,6 +155,7 @@ impl<const N: usize> Bitboard<N> {
     /// The set plus every cell 8-adjacent to it, within `board` (`stride` from
     /// [`SquareGrid::stride`]).
     #[inline]
+    #[must_use]
     pub fn dilate8(&self, board: Self, stride: usize) -> Self {
         let row = *self | self.shl(1) | self.shr(1);
         (row | row.shl(stride) | row.shr(stride)) & board
@@ -152,6 +163,7 @@ impl<const N: usize> Bitboard<N> {
 
     /// The set plus every cell orthogonally adjacent to it, within `board`.
     #[inline]
+    #[must_use]
     pub fn dilate4(&self, board: Self, stride: usize) -> Self {
         (*self | self.shl(1) | self.shr(1) | self.shl(stride) | self.shr(stride)) & board
     }
@@ -169,6 +181,7 @@ impl<const N: usize> Bitboard<N> {
     /// let seed = Bitboard7::single(g.index(Cell::new(0, 0)));
     /// assert_eq!(seed.flood8(path, g.stride()).count(), 3);
     /// ```
+    #[must_use]
     pub fn flood8(&self, within: Self, stride: usize) -> Self {
         let mut cur = *self & within;
         loop {

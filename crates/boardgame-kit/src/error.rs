@@ -57,6 +57,7 @@ impl fmt::Display for Escaped<'_> {
 /// assert_eq!(e.to_string(), "cannot read `e0` at byte 1: expected a rank from 1 to 26");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("cannot read `{}` at byte {at}: expected {}", Escaped(.input), Escaped(.expected))]
 pub struct SyntaxError {
     /// The text that was being read (an action, a field of a position...).
@@ -78,6 +79,7 @@ impl SyntaxError {
     }
 
     /// The same error, moved to describe a larger text in which `input` started at `offset`.
+    #[must_use]
     pub fn within(self, whole: &str, offset: usize) -> SyntaxError {
         SyntaxError {
             input: whole.to_string(),

@@ -33,6 +33,7 @@ pub enum ToAct {
 
 impl ToAct {
     /// The seat to act, if a player acts.
+    #[must_use]
     pub fn seat(self) -> Option<Seat> {
         match self {
             ToAct::Seat(s) => Some(s),
@@ -57,6 +58,7 @@ pub struct Prob {
 
 impl Prob {
     /// `num / den` in lowest terms (`den` must be positive; 0 is read as 1).
+    #[must_use]
     pub const fn new(num: u32, den: u32) -> Prob {
         let den = if den == 0 { 1 } else { den };
         let (mut a, mut b) = (num, den);
@@ -73,16 +75,19 @@ impl Prob {
     }
 
     /// Numerator (lowest terms).
+    #[must_use]
     pub const fn num(self) -> u32 {
         self.num
     }
 
     /// Denominator (lowest terms).
+    #[must_use]
     pub const fn den(self) -> u32 {
         self.den
     }
 
     /// As a float.
+    #[must_use]
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64
     }
@@ -173,6 +178,7 @@ impl Outcome {
     }
 
     /// A single winner.
+    #[must_use]
     pub fn win(seats: SeatSet, winner: Seat) -> Outcome {
         Outcome {
             result: GameResult::Winners(SeatSet::EMPTY.with(winner)),
@@ -182,6 +188,7 @@ impl Outcome {
     }
 
     /// A draw.
+    #[must_use]
     pub fn draw(seats: SeatSet) -> Outcome {
         Outcome {
             result: GameResult::Draw,
@@ -191,12 +198,14 @@ impl Outcome {
     }
 
     /// Whether the seat is among the winners.
+    #[must_use]
     pub fn is_winner(&self, seat: Seat) -> bool {
         matches!(self.result, GameResult::Winners(w) if w.contains(seat))
     }
 
     /// The return of a seat: +1 for a winner, -1 for a seat that played and lost, 0 in a draw
     /// or for a seat that did not play.
+    #[must_use]
     pub fn returns(&self, seat: Seat) -> f64 {
         match self.result {
             _ if !self.seats.contains(seat) => 0.0,
@@ -214,6 +223,7 @@ impl Outcome {
     /// let o = Outcome::win(SeatSet::first(2), Seat::of(0));
     /// assert_eq!(o.summary(&["1", "2"]), "1");
     /// ```
+    #[must_use]
     pub fn summary(&self, names: &'static [&'static str]) -> String {
         let mut s = match self.result {
             GameResult::Draw => "draw".to_string(),
@@ -359,15 +369,19 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     const HAS_CHANCE: bool;
 
     /// The start position.
+    #[must_use]
     fn new(params: &Self::Params) -> Self;
 
     /// The parameters the state was created with.
+    #[must_use]
     fn params(&self) -> Self::Params;
 
     /// The seats that play this game.
+    #[must_use]
     fn seats(&self) -> SeatSet;
 
     /// Who acts next.
+    #[must_use]
     fn to_act(&self) -> ToAct;
 
     /// Replaces the contents of `out` with the legal actions, sorted by `Ord`, no duplicates;
@@ -375,6 +389,7 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     fn legal_actions(&self, out: &mut Actions<Self>);
 
     /// Number of legal actions (games may count faster than they list).
+    #[must_use]
     fn count_legal(&self) -> usize {
         let mut v = Actions::<Self>::new();
         self.legal_actions(&mut v);
@@ -382,6 +397,7 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     }
 
     /// Whether `action` is legal now.
+    #[must_use]
     fn is_legal(&self, action: &Self::Action) -> bool {
         let mut v = Actions::<Self>::new();
         self.legal_actions(&mut v);
@@ -389,6 +405,7 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     }
 
     /// Why an action that is not legal now is illegal (games give specific reasons).
+    #[must_use]
     fn illegal_reason(&self, action: &Self::Action) -> Cow<'static, str> {
         let _ = action;
         Cow::Borrowed("it is not among the legal actions of this position")
@@ -452,9 +469,11 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     }
 
     /// The outcome, once [`Game::to_act`] is [`ToAct::Over`].
+    #[must_use]
     fn outcome(&self) -> Option<Outcome>;
 
     /// The one-line position notation (everything needed to continue exactly).
+    #[must_use]
     fn position(&self) -> String;
 
     /// Reads a position written by [`Game::position`] for a game with these parameters,
@@ -463,9 +482,11 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
 
     /// An upper bound on the number of actions in any game with these parameters, if there is
     /// one (the conformance suite checks it).
+    #[must_use]
     fn max_game_length(params: &Self::Params) -> Option<u64>;
 
     /// Name of a seat.
+    #[must_use]
     fn seat_name(seat: Seat) -> &'static str {
         seat.name(Self::SEAT_NAMES)
     }

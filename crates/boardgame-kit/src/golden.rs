@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 
 /// One row of a golden perft table.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PerftRow {
     /// Parameters text (empty for the defaults).
     pub params: String,
@@ -32,6 +33,7 @@ pub struct PerftRow {
 /// assert_eq!(rows.len(), 2);
 /// assert_eq!((rows[1].params.as_str(), rows[1].depth, rows[1].count), ("size=5", 2, 56));
 /// ```
+#[must_use]
 pub fn perft_rows(tsv: &str) -> Vec<PerftRow> {
     tsv.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

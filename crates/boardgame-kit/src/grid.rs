@@ -29,21 +29,25 @@ pub const MAX_SIDE: u8 = 26;
 
 impl Cell {
     /// The cell on 0-based `file` and `rank` (each below [`MAX_SIDE`]).
+    #[must_use]
     pub const fn new(file: u8, rank: u8) -> Cell {
         Cell { rank, file }
     }
 
     /// 0-based file (column from the left).
+    #[must_use]
     pub const fn file(self) -> u8 {
         self.file
     }
 
     /// 0-based rank (row from the bottom).
+    #[must_use]
     pub const fn rank(self) -> u8 {
         self.rank
     }
 
     /// The cell `df` files and `dr` ranks away, if both stay in `0..MAX_SIDE`.
+    #[must_use]
     pub fn offset(self, df: i8, dr: i8) -> Option<Cell> {
         let f = self.file as i16 + df as i16;
         let r = self.rank as i16 + dr as i16;
@@ -55,6 +59,7 @@ impl Cell {
     }
 
     /// The neighbour in a direction (not checked against any board).
+    #[must_use]
     pub fn step(self, dir: Dir8) -> Option<Cell> {
         let (df, dr) = dir.delta();
         self.offset(df, dr)
@@ -126,6 +131,7 @@ pub struct SquareGrid {
 
 impl SquareGrid {
     /// A grid; `width` and `height` are clamped to `1..=MAX_SIDE`.
+    #[must_use]
     pub const fn new(width: u8, height: u8) -> SquareGrid {
         let w = if width == 0 {
             1
@@ -148,41 +154,49 @@ impl SquareGrid {
     }
 
     /// Number of files.
+    #[must_use]
     pub const fn width(self) -> u8 {
         self.width
     }
 
     /// Number of ranks.
+    #[must_use]
     pub const fn height(self) -> u8 {
         self.height
     }
 
     /// Distance in bits between vertically adjacent cells (`width + 1`).
+    #[must_use]
     pub const fn stride(self) -> usize {
         self.width as usize + 1
     }
 
     /// Number of bits the padded layout spans.
+    #[must_use]
     pub const fn bits(self) -> usize {
         self.stride() * self.height as usize
     }
 
     /// Number of cells.
+    #[must_use]
     pub const fn cells(self) -> usize {
         self.width as usize * self.height as usize
     }
 
     /// Whether the cell lies on the board.
+    #[must_use]
     pub const fn contains(self, c: Cell) -> bool {
         c.file < self.width && c.rank < self.height
     }
 
     /// The cell's bit index (the cell must be on the board).
+    #[must_use]
     pub const fn index(self, c: Cell) -> usize {
         c.rank as usize * self.stride() + c.file as usize
     }
 
     /// The cell at a bit index of an on-board cell.
+    #[must_use]
     pub const fn cell(self, index: usize) -> Cell {
         Cell::new((index % self.stride()) as u8, (index / self.stride()) as u8)
     }
@@ -194,6 +208,7 @@ impl SquareGrid {
     }
 
     /// The neighbour of `c` in direction `d`, if on the board.
+    #[must_use]
     pub fn step(self, c: Cell, d: Dir8) -> Option<Cell> {
         c.step(d).filter(|n| self.contains(*n))
     }
@@ -252,6 +267,7 @@ impl Dir8 {
     ];
 
     /// (file, rank) step.
+    #[must_use]
     pub const fn delta(self) -> (i8, i8) {
         match self {
             Dir8::N => (0, 1),
@@ -266,21 +282,25 @@ impl Dir8 {
     }
 
     /// The direction with this (file, rank) step, each in `-1..=1`, not both 0.
+    #[must_use]
     pub fn from_delta(df: i8, dr: i8) -> Option<Dir8> {
         Dir8::ALL.into_iter().find(|d| d.delta() == (df, dr))
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> Dir8 {
         Dir8::ALL[(self as usize + 4) % 8]
     }
 
     /// Whether the direction is orthogonal.
+    #[must_use]
     pub const fn is_orthogonal(self) -> bool {
-        (self as usize) % 2 == 0
+        (self as usize).is_multiple_of(2)
     }
 
     /// The lower-case name.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         ["n", "ne", "e", "se", "s", "sw", "w", "nw"][self as usize]
     }
@@ -329,6 +349,7 @@ impl Dir4 {
     pub const ALL: [Dir4; 4] = [Dir4::N, Dir4::E, Dir4::S, Dir4::W];
 
     /// (file, rank) step.
+    #[must_use]
     pub const fn delta(self) -> (i8, i8) {
         match self {
             Dir4::N => (0, 1),
@@ -339,16 +360,19 @@ impl Dir4 {
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> Dir4 {
         Dir4::ALL[(self as usize + 2) % 4]
     }
 
     /// The direction with this (file, rank) step.
+    #[must_use]
     pub fn from_delta(df: i8, dr: i8) -> Option<Dir4> {
         Dir4::ALL.into_iter().find(|d| d.delta() == (df, dr))
     }
 
     /// The lower-case name.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         ["n", "e", "s", "w"][self as usize]
     }

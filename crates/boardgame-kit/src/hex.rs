@@ -28,21 +28,25 @@ pub struct Hex {
 
 impl Hex {
     /// The cell at (file, rank).
+    #[must_use]
     pub const fn new(file: i8, rank: i8) -> Hex {
         Hex { rank, file }
     }
 
     /// The neighbour in a direction.
+    #[must_use]
     pub fn neighbour(self, d: HexDir) -> Hex {
         self + d.delta()
     }
 
     /// The six neighbours, in [`HexDir::ALL`] order.
+    #[must_use]
     pub fn neighbours(self) -> [Hex; 6] {
         HexDir::ALL.map(|d| self + d.delta())
     }
 
     /// Number of steps between two cells.
+    #[must_use]
     pub fn distance(self, o: Hex) -> u8 {
         let df = (o.file - self.file) as i16;
         let dr = (o.rank - self.rank) as i16;
@@ -57,6 +61,7 @@ impl Hex {
     /// assert_eq!(HexDir::E.delta().rotate(3), HexDir::W.delta());
     /// assert_eq!(Hex::new(2, -1).rotate(6), Hex::new(2, -1));
     /// ```
+    #[must_use]
     pub fn rotate(self, k: u8) -> Hex {
         let mut v = self;
         for _ in 0..k % 6 {
@@ -66,6 +71,7 @@ impl Hex {
     }
 
     /// This cell turned 60 degrees counter-clockwise `k` times about `centre`.
+    #[must_use]
     pub fn rotate_about(self, centre: Hex, k: u8) -> Hex {
         centre + (self - centre).rotate(k)
     }
@@ -114,6 +120,7 @@ impl HexDir {
     ];
 
     /// The step vector.
+    #[must_use]
     pub const fn delta(self) -> Hex {
         match self {
             HexDir::E => Hex::new(1, 0),
@@ -126,6 +133,7 @@ impl HexDir {
     }
 
     /// The opposite direction.
+    #[must_use]
     pub const fn opposite(self) -> HexDir {
         HexDir::ALL[(self as usize + 3) % 6]
     }
@@ -149,6 +157,7 @@ pub struct HexBoard {
 
 impl HexBoard {
     /// A board of the given radius (at most 12, so names stay within `a..y`).
+    #[must_use]
     pub const fn new(radius: i8) -> HexBoard {
         HexBoard {
             radius: if radius > 12 {
@@ -162,16 +171,19 @@ impl HexBoard {
     }
 
     /// The radius.
+    #[must_use]
     pub const fn radius(self) -> i8 {
         self.radius
     }
 
     /// The centre cell.
+    #[must_use]
     pub const fn centre(self) -> Hex {
         Hex::new(self.radius, self.radius)
     }
 
     /// Whether the cell is on the board.
+    #[must_use]
     pub fn contains(self, c: Hex) -> bool {
         let d = 2 * self.radius;
         (0..=d).contains(&c.file)
@@ -194,11 +206,13 @@ impl HexBoard {
     }
 
     /// A dense index `0..cells` of an on-board cell, rank by rank from the bottom.
+    #[must_use]
     pub fn index(self, c: Hex) -> usize {
         self.iter().position(|h| h == c).unwrap_or(usize::MAX)
     }
 
     /// The name of a cell: file letter, 1-based rank (`e5`).
+    #[must_use]
     pub fn name(self, c: Hex) -> HexName {
         HexName(c)
     }

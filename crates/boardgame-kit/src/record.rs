@@ -177,7 +177,7 @@ impl<G: Game> Record<G> {
     /// one is due and missing.
     fn advance(&mut self) {
         self.cursor += 1;
-        if self.cursor % CHECKPOINT_EVERY == 0
+        if self.cursor.is_multiple_of(CHECKPOINT_EVERY)
             && self.checkpoints.len() == self.cursor / CHECKPOINT_EVERY
         {
             self.checkpoints.push(self.state.clone());

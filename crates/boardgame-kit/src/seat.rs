@@ -76,6 +76,7 @@ impl From<Seat> for u8 {
 
 impl Seat {
     /// The seat with this index, if it is below [`MAX_SEATS`].
+    #[must_use]
     pub const fn new(index: usize) -> Option<Seat> {
         if index < MAX_SEATS {
             Some(Seat(index as u8))
@@ -91,6 +92,7 @@ impl Seat {
     /// const FIRST: Seat = Seat::of(0);
     /// assert_eq!(FIRST.index(), 0);
     /// ```
+    #[must_use]
     pub const fn of(index: usize) -> Seat {
         assert!(index < MAX_SEATS, "seat index out of range");
         Seat(index as u8)
@@ -108,6 +110,7 @@ impl Seat {
     /// use boardgame_kit::Seat;
     /// assert_eq!(Seat::of(1).name(&["s", "w", "n", "e"]), "w");
     /// ```
+    #[must_use]
     pub fn name(self, names: &'static [&'static str]) -> &'static str {
         names.get(self.index()).copied().unwrap_or("?")
     }
@@ -238,6 +241,7 @@ impl SeatSet {
     pub const EMPTY: SeatSet = SeatSet(0);
 
     /// The set from a raw mask (bit i = seat i); bits at or above [`MAX_SEATS`] are dropped.
+    #[must_use]
     pub const fn from_bits(bits: u8) -> SeatSet {
         SeatSet(bits & ALL_BITS)
     }
@@ -248,17 +252,20 @@ impl SeatSet {
     /// use boardgame_kit::SeatSet;
     /// assert_eq!(SeatSet::first(2).len(), 2);
     /// ```
+    #[must_use]
     pub const fn first(n: usize) -> SeatSet {
         let n = if n > MAX_SEATS { MAX_SEATS } else { n };
         SeatSet(((1u16 << n) - 1) as u8)
     }
 
     /// The raw mask.
+    #[must_use]
     pub const fn bits(self) -> u8 {
         self.0
     }
 
     /// Whether the seat is in the set.
+    #[must_use]
     pub const fn contains(self, seat: Seat) -> bool {
         self.0 & (1 << seat.0) != 0
     }
@@ -274,21 +281,25 @@ impl SeatSet {
     }
 
     /// The set with the seat added.
+    #[must_use]
     pub const fn with(self, seat: Seat) -> SeatSet {
         SeatSet(self.0 | (1 << seat.0))
     }
 
     /// Number of seats in the set.
+    #[must_use]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The lowest seat, if any.
+    #[must_use]
     pub const fn lowest(self) -> Option<Seat> {
         if self.0 == 0 {
             None
@@ -298,6 +309,7 @@ impl SeatSet {
     }
 
     /// The only seat of a one-seat set.
+    #[must_use]
     pub const fn single(self) -> Option<Seat> {
         if self.0.count_ones() == 1 {
             self.lowest()
@@ -377,6 +389,7 @@ pub struct TurnOrder {
 
 impl TurnOrder {
     /// A turn order over `seats`, `first` to act with `budget` actions in its turn.
+    #[must_use]
     pub fn new(seats: SeatSet, first: Seat, budget: u8) -> TurnOrder {
         TurnOrder {
             seats,
@@ -388,6 +401,7 @@ impl TurnOrder {
 
     /// Rebuilds a turn order from its parts (for position parsers): the seats that started,
     /// those still in the game, the seat to act and its remaining budget.
+    #[must_use]
     pub fn from_parts(seats: SeatSet, active: SeatSet, current: Seat, budget: u8) -> TurnOrder {
         TurnOrder {
             seats,
@@ -431,21 +445,25 @@ impl TurnOrder {
     }
 
     /// The seats that started the game.
+    #[must_use]
     pub fn seats(&self) -> SeatSet {
         self.seats
     }
 
     /// The seats not eliminated.
+    #[must_use]
     pub fn active(&self) -> SeatSet {
         self.active
     }
 
     /// The seat whose turn it is.
+    #[must_use]
     pub fn current(&self) -> Seat {
         self.current
     }
 
     /// Actions left in the current turn.
+    #[must_use]
     pub fn budget(&self) -> u8 {
         self.budget
     }
@@ -467,11 +485,13 @@ impl TurnOrder {
     }
 
     /// The only active seat, once all others are eliminated.
+    #[must_use]
     pub fn survivor(&self) -> Option<Seat> {
         self.active.single()
     }
 
     /// The active seat after the current one (the current one itself if it is alone).
+    #[must_use]
     pub fn peek_next(&self) -> Option<Seat> {
         self.active.next_after(self.current)
     }

@@ -88,6 +88,7 @@ pub struct Nim {
 
 impl Nim {
     /// Stones left.
+    #[must_use]
     pub fn stones(&self) -> u8 {
         self.stones
     }

@@ -26,6 +26,7 @@ pub enum BoardSize {
 
 impl BoardSize {
     /// Number of files (and ranks).
+    #[must_use]
     pub const fn side(self) -> u8 {
         match self {
             BoardSize::Full => 20,
@@ -34,6 +35,7 @@ impl BoardSize {
     }
 
     /// The parameter value (`full` or `blitz`).
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             BoardSize::Full => "full",
@@ -42,6 +44,7 @@ impl BoardSize {
     }
 
     /// The precomputed geometry of this board.
+    #[must_use]
     pub fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Full => &FULL,
@@ -121,54 +124,63 @@ static BLITZ: Geometry = geometry(14, 1);
 impl Geometry {
     /// Number of files (and ranks).
     #[inline]
+    #[must_use]
     pub const fn side(&self) -> u8 {
         self.side
     }
 
     /// Distance in bits between vertically adjacent cells.
     #[inline]
+    #[must_use]
     pub const fn stride(&self) -> usize {
         self.side as usize + 1
     }
 
     /// Number of cells.
     #[inline]
+    #[must_use]
     pub const fn cells(&self) -> usize {
         self.side as usize * self.side as usize
     }
 
     /// The kit grid of this board.
     #[inline]
+    #[must_use]
     pub const fn grid(&self) -> SquareGrid {
         SquareGrid::new(self.side, self.side)
     }
 
     /// Every on-board cell.
     #[inline]
+    #[must_use]
     pub const fn mask(&self) -> Bitboard7 {
         self.mask
     }
 
     /// Whether the cell lies on this board.
     #[inline]
+    #[must_use]
     pub const fn contains(&self, c: Cell) -> bool {
         c.file() < self.side && c.rank() < self.side
     }
 
     /// The bit index of an on-board cell.
     #[inline]
+    #[must_use]
     pub const fn index(&self, c: Cell) -> usize {
         c.rank() as usize * self.stride() + c.file() as usize
     }
 
     /// The cell of a bit index.
     #[inline]
+    #[must_use]
     pub const fn cell(&self, i: usize) -> Cell {
         Cell::new((i % self.stride()) as u8, (i / self.stride()) as u8)
     }
 
     /// The marked start cells of a seat, as a bitboard.
     #[inline]
+    #[must_use]
     pub fn start_mask(&self, seat: Seat) -> Bitboard7 {
         self.start[seat.index() & 3]
     }
@@ -183,6 +195,7 @@ impl Geometry {
     /// assert_eq!(names, ["a20", "b20", "a19"]);
     /// assert_eq!(BoardSize::Blitz.geometry().start_cells(Seat::of(2))[0].to_string(), "n1");
     /// ```
+    #[must_use]
     pub fn start_cells(&self, seat: Seat) -> &[Cell] {
         &self.start_cells[seat.index() & 3][..self.start_len]
     }
@@ -191,6 +204,7 @@ impl Geometry {
     /// (constant shifts, and only the 4 words a 14x14 board uses in blitz); the same result as
     /// the kit's `Bitboard::dilate8`.
     #[inline]
+    #[must_use]
     pub fn dilate8(&self, b: Bitboard7) -> Bitboard7 {
         if self.side == 20 {
             dilate::<7, 21>(b, self.mask)
@@ -201,6 +215,7 @@ impl Geometry {
 
     /// Every cell of `within` 8-connected to `seed` inside `within`.
     #[inline]
+    #[must_use]
     pub fn flood8(&self, seed: Bitboard7, within: Bitboard7) -> Bitboard7 {
         let mut cur = seed & within;
         loop {

@@ -50,6 +50,7 @@ impl State {
     /// s.play("a20".parse().unwrap());
     /// assert_eq!(s.reachable_cells(Seat::of(0)).count(), 4); // a20 and its three neighbours
     /// ```
+    #[must_use]
     pub fn reachable_cells(&self, seat: Seat) -> Bitboard7 {
         let p = seat.index() & 3;
         self.geo().dilate8(self.blocks[p] | self.live[p])
@@ -64,6 +65,7 @@ impl State {
     /// let s = State::new(&Default::default());
     /// assert_eq!(s.legal_cells(Seat::of(0)).count(), 3); // a20 b20 a19
     /// ```
+    #[must_use]
     pub fn legal_cells(&self, seat: Seat) -> Bitboard7 {
         self.legal_set(seat.index() & 3)
     }

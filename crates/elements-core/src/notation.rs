@@ -44,11 +44,13 @@ pub struct Place(Cell);
 
 impl Place {
     /// The placement on a cell.
+    #[must_use]
     pub const fn new(cell: Cell) -> Place {
         Place(cell)
     }
 
     /// The target cell.
+    #[must_use]
     pub const fn cell(self) -> Cell {
         self.0
     }

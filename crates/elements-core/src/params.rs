@@ -52,6 +52,7 @@ impl Params {
     /// use elements_core::Params;
     /// assert_eq!(Params::default().seats().bits(), 0b0101);
     /// ```
+    #[must_use]
     pub fn seats(&self) -> SeatSet {
         SeatSet::from_bits(match self.players {
             2 => 0b0101,

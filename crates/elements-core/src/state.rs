@@ -40,6 +40,7 @@ impl Piece {
     /// assert_eq!(Piece { seat: Seat::of(1), kind: Kind::Block }.letter(), 'A');
     /// assert_eq!(Piece { seat: Seat::of(3), kind: Kind::Mound }.letter(), 'f');
     /// ```
+    #[must_use]
     pub fn letter(self) -> char {
         let c = [b'w', b'a', b'e', b'f'][self.seat.index() & 3];
         match self.kind {
@@ -98,42 +99,50 @@ impl State {
     }
 
     /// The board.
+    #[must_use]
     pub fn board(&self) -> BoardSize {
         self.params.board
     }
 
     /// Whether the game is over (one player left).
     #[inline]
+    #[must_use]
     pub fn is_over(&self) -> bool {
         self.active.count_ones() <= 1
     }
 
     /// Placements left in the current turn (0 once the game is over).
+    #[must_use]
     pub fn placements_left(&self) -> u8 {
         self.left
     }
 
     /// The seats still in the game (not eliminated).
+    #[must_use]
     pub fn active_seats(&self) -> SeatSet {
         SeatSet::from_bits(self.active)
     }
 
     /// Whether a seat has made its first placement.
+    #[must_use]
     pub fn has_started(&self, seat: Seat) -> bool {
         seat.index() < 4 && self.started & (1 << seat.index()) != 0
     }
 
     /// Whether a seat in play has been eliminated.
+    #[must_use]
     pub fn is_eliminated(&self, seat: Seat) -> bool {
         seat.index() < 4 && self.in_play & !self.active & (1 << seat.index()) != 0
     }
 
     /// A seat's blocks, as a bitboard in the board's bit layout (see [`Geometry::index`]).
+    #[must_use]
     pub fn blocks(&self, seat: Seat) -> Bitboard7 {
         self.blocks[seat.index() & 3]
     }
 
     /// A seat's mounds, as a bitboard.
+    #[must_use]
     pub fn mounds(&self, seat: Seat) -> Bitboard7 {
         self.mounds[seat.index() & 3]
     }
@@ -149,6 +158,7 @@ impl State {
     /// assert_eq!((p.seat, p.kind), (Seat::of(0), Kind::Block));
     /// assert_eq!(s.piece("c20".parse().unwrap()), None);
     /// ```
+    #[must_use]
     pub fn piece(&self, cell: Cell) -> Option<Piece> {
         let geo = self.geo();
         if !geo.contains(cell) {

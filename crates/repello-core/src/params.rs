@@ -24,6 +24,7 @@ pub const STAND_IN: [u8; SIDE * SIDE] = [
 ];
 
 /// The default number of tokens per stack for a number of players (15 / 12 / 10).
+#[must_use]
 pub const fn default_stack(players: u8) -> u8 {
     match players {
         2 => 15,
@@ -69,6 +70,7 @@ impl Default for Params {
 
 impl Params {
     /// Defaults for `players` (2..=4) players, or `None`.
+    #[must_use]
     pub fn new(players: u8) -> Option<Params> {
         (2..=4).contains(&players).then(|| Params {
             players,
@@ -78,6 +80,7 @@ impl Params {
     }
 
     /// The same with `stack` tokens per stack (1..=20), or `None`.
+    #[must_use]
     pub fn with_stack(mut self, stack: u8) -> Option<Params> {
         (1..=20).contains(&stack).then(|| {
             self.stack = stack;
@@ -87,6 +90,7 @@ impl Params {
 
     /// The same with these board numbers (rank 13 first, each rank `a`..`m`; each 1..=6), or
     /// `None`.
+    #[must_use]
     pub fn with_numbers(mut self, numbers: [u8; SIDE * SIDE]) -> Option<Params> {
         numbers.iter().all(|n| (1..=6).contains(n)).then(|| {
             self.numbers = numbers;
@@ -95,16 +99,19 @@ impl Params {
     }
 
     /// Number of players.
+    #[must_use]
     pub fn players(&self) -> u8 {
         self.players
     }
 
     /// Tokens per stack at the start.
+    #[must_use]
     pub fn stack(&self) -> u8 {
         self.stack
     }
 
     /// The board numbers, rank 13 first, each rank `a`..`m`.
+    #[must_use]
     pub fn numbers(&self) -> &[u8; SIDE * SIDE] {
         &self.numbers
     }
@@ -117,6 +124,7 @@ impl Params {
     /// assert_eq!(Params::default().number("b13".parse().unwrap()), Some(2));
     /// assert_eq!(Params::default().number("b1".parse().unwrap()), Some(6));
     /// ```
+    #[must_use]
     pub fn number(&self, c: Cell) -> Option<u8> {
         let (f, r) = (c.file() as usize, c.rank() as usize);
         (f < SIDE && r < SIDE).then(|| self.numbers[(SIDE - 1 - r) * SIDE + f])

@@ -62,6 +62,7 @@ pub enum Token {
 
 impl Token {
     /// Points the token scores.
+    #[must_use]
     pub const fn value(self) -> i32 {
         match self {
             Token::Black => 1,
@@ -106,6 +107,7 @@ pub struct Captured {
 
 impl Captured {
     /// The score: black 1, silver 3, gold 5.
+    #[must_use]
     pub fn score(&self) -> i32 {
         self.black as i32 + 3 * self.silver as i32 + 5 * self.gold as i32
     }
@@ -197,11 +199,13 @@ impl State {
     }
 
     /// Number of players.
+    #[must_use]
     pub fn players(&self) -> usize {
         self.params.players() as usize
     }
 
     /// The phase: what the seat to act does.
+    #[must_use]
     pub fn phase(&self) -> Phase {
         match self.core.mode {
             Mode::Setup => Phase::Setup,
@@ -212,6 +216,7 @@ impl State {
     }
 
     /// The piece on a cell (`None` for an empty square or a cell off the board).
+    #[must_use]
     pub fn piece(&self, c: Cell) -> Option<Piece> {
         let m = mb_of(c)?;
         match self.core.board[m] {
@@ -224,16 +229,19 @@ impl State {
     }
 
     /// The number printed on a cell (`None` off the board).
+    #[must_use]
     pub fn number(&self, c: Cell) -> Option<u8> {
         self.params.number(c)
     }
 
     /// Tokens in a seat's stack.
+    #[must_use]
     pub fn stack_count(&self, seat: Seat) -> u8 {
         self.core.count.get(seat.index()).copied().unwrap_or(0)
     }
 
     /// Where a seat's stack is.
+    #[must_use]
     pub fn stack_status(&self, seat: Seat) -> StackStatus {
         let s = seat.index();
         if s >= self.players() {
@@ -252,6 +260,7 @@ impl State {
     }
 
     /// A seat's captured tokens.
+    #[must_use]
     pub fn captured(&self, seat: Seat) -> Captured {
         let [black, silver, gold] = self.core.capt.get(seat.index()).copied().unwrap_or([0; 3]);
         Captured {
@@ -262,6 +271,7 @@ impl State {
     }
 
     /// A seat's score so far (its captured tokens).
+    #[must_use]
     pub fn score(&self, seat: Seat) -> i32 {
         self.captured(seat).score()
     }
@@ -277,6 +287,7 @@ impl State {
 
     /// The Zobrist hashes of the arrangements the repetition rule forbids recreating (those of
     /// the current phase since its move or last capture, the current one last).
+    #[must_use]
     pub fn phase_arrangements(&self) -> &[u64] {
         &self.hist.hashes
     }
@@ -289,6 +300,7 @@ impl State {
     /// use repello_core::{Params, State};
     /// assert_eq!(State::max_turns(&Params::default()), 2 + 30);
     /// ```
+    #[must_use]
     pub fn max_turns(params: &Params) -> u64 {
         let n = params.players() as u64;
         n + n * params.stack() as u64

@@ -89,6 +89,7 @@ impl Board {
     pub const STANDARD: Board = Board { size: 7 };
 
     /// The board of an odd side from 5 to 9.
+    #[must_use]
     pub const fn new(size: u8) -> Option<Board> {
         if size >= MIN_SIZE && size <= MAX_SIZE && size % 2 == 1 {
             Some(Board { size })
@@ -98,47 +99,56 @@ impl Board {
     }
 
     /// Side length.
+    #[must_use]
     pub const fn size(self) -> u8 {
         self.size
     }
 
     /// Bit distance between ranks.
+    #[must_use]
     pub const fn stride(self) -> u8 {
         self.size + 1
     }
 
     /// The kit's grid of this board.
+    #[must_use]
     pub const fn grid(self) -> SquareGrid {
         SquareGrid::new(self.size, self.size)
     }
 
     /// Whether a cell lies on the board.
+    #[must_use]
     pub const fn contains(self, c: Cell) -> bool {
         c.file() < self.size && c.rank() < self.size
     }
 
     /// Bit index of an on-board cell.
+    #[must_use]
     pub const fn index(self, c: Cell) -> u8 {
         c.rank() * self.stride() + c.file()
     }
 
     /// The cell of a bit index.
+    #[must_use]
     pub const fn cell(self, i: u8) -> Cell {
         Cell::new(i % self.stride(), i / self.stride())
     }
 
     /// Every on-board cell.
+    #[must_use]
     pub fn all(self) -> Bits {
         self.grid().iter().fold(0, |m, c| m | 1 << self.index(c))
     }
 
     /// The centre cell (the snail's start).
+    #[must_use]
     pub const fn centre(self) -> u8 {
         let h = self.size / 2;
         h * self.stride() + h
     }
 
     /// The goal corner owned by a seat: seat `1` (index 0) owns `a1`, seat `2` the top-right.
+    #[must_use]
     pub const fn corner(self, seat: Seat) -> u8 {
         if seat.index() == 0 {
             0
@@ -160,6 +170,7 @@ impl Board {
     /// The snail's moves from bit `i` on a clean board: the cells a king's step away, or none
     /// from a goal corner (entering one ends the game).
     #[inline(always)]
+    #[must_use]
     pub fn king(self, i: u8) -> Bits {
         KING[(self.size as usize - 5) / 2][i as usize]
     }

@@ -33,6 +33,7 @@ impl Params {
     }
 
     /// The board geometry.
+    #[must_use]
     pub const fn board(&self) -> Board {
         self.board
     }

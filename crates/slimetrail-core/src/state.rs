@@ -143,31 +143,37 @@ impl State {
     }
 
     /// The board geometry.
+    #[must_use]
     pub fn board(&self) -> Board {
         self.board
     }
 
     /// The slimed cells (bits of the padded layout, see [`Board`]).
+    #[must_use]
     pub fn slime(&self) -> Bits {
         self.slime
     }
 
     /// The snail's cell.
+    #[must_use]
     pub fn snail(&self) -> Cell {
         self.board.cell(self.snail)
     }
 
     /// The seat whose turn it is (also after the end: the seat that would move).
+    #[must_use]
     pub fn mover(&self) -> Seat {
         Seat::of((self.slime.count_ones() & 1) as usize)
     }
 
     /// Number of actions played since the start.
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.slime.count_ones()
     }
 
     /// The goal corner the snail stands on, if any: the seat that owns it.
+    #[must_use]
     pub fn corner_owner(&self) -> Option<Seat> {
         [Seat::of(0), Seat::of(1)]
             .into_iter()
@@ -176,6 +182,7 @@ impl State {
 
     /// The snail's legal destinations as bits (empty once the game is over).
     #[inline(always)]
+    #[must_use]
     pub fn moves(&self) -> Bits {
         self.board.king(self.snail) & !self.slime
     }
@@ -222,6 +229,7 @@ impl State {
     /// assert_eq!(State::default().perft(1), 8);
     /// assert_eq!(State::default().perft(3), 368);
     /// ```
+    #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match self.board.table64() {
             Some(t) => crate::kernels::perft64(t, self.slime as u64, self.snail, depth),

@@ -15,6 +15,7 @@ impl State {
     /// let s = splut_core::State::new(&Default::default());
     /// assert_eq!(s.perft(3), 79);
     /// ```
+    #[must_use]
     pub fn perft(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,

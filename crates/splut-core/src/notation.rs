@@ -76,6 +76,7 @@ impl Action {
 
     /// A step from `from` to `to` with an option; `None` when a square (or the levitated
     /// Rock's square) is off the diamond.
+    #[must_use]
     pub fn new(from: Cell, to: Cell, kind: ActionKind) -> Option<Action> {
         let (from, to) = (square(from)?, square(to)?);
         let extra = match kind {
@@ -88,16 +89,19 @@ impl Action {
     }
 
     /// The square the piece leaves.
+    #[must_use]
     pub fn from(&self) -> Cell {
         cell(self.f())
     }
 
     /// The square the piece enters.
+    #[must_use]
     pub fn to(&self) -> Cell {
         cell(self.t())
     }
 
     /// The option of the step.
+    #[must_use]
     pub fn kind(&self) -> ActionKind {
         match self.x() {
             0 => ActionKind::Step,

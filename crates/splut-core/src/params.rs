@@ -100,6 +100,7 @@ impl Params {
     }
 
     /// The same parameters with a turn limit (0 = none).
+    #[must_use]
     pub fn with_turn_limit(self, turn_limit: u32) -> Params {
         Params {
             turn_limit: turn_limit.min(MAX_TURN_LIMIT),
@@ -108,21 +109,25 @@ impl Params {
     }
 
     /// Number of players.
+    #[must_use]
     pub fn players(&self) -> usize {
         self.seats.len()
     }
 
     /// The seats in play at the start.
+    #[must_use]
     pub fn seats(&self) -> SeatSet {
         self.seats
     }
 
     /// The seat that moves first.
+    #[must_use]
     pub fn first(&self) -> Seat {
         self.first
     }
 
     /// The turn limit (0 = none): the game is drawn once that many turns are completed.
+    #[must_use]
     pub fn turn_limit(&self) -> u32 {
         self.turn_limit
     }

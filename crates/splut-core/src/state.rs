@@ -182,6 +182,7 @@ impl State {
     /// assert_eq!(s.piece_at("a5".parse().unwrap()), Some(Piece::Rock(1)));
     /// assert_eq!(s.piece_at("b5".parse().unwrap()), None); // west is not in play
     /// ```
+    #[must_use]
     pub fn piece_at(&self, c: boardgame_kit::Cell) -> Option<Piece> {
         let sq = board::square(c)?;
         let code = self.board[sq as usize & 63];
@@ -204,26 +205,31 @@ impl State {
     }
 
     /// The seats whose teams are still on the board.
+    #[must_use]
     pub fn in_play(&self) -> SeatSet {
         SeatSet::from_bits(self.alive)
     }
 
     /// The current turn number (1-based, counted for the whole game, lost turns included).
+    #[must_use]
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
     /// The steps left in the current turn (0 once the game is over).
+    #[must_use]
     pub fn steps_left(&self) -> u8 {
         self.steps_left
     }
 
     /// Rocks (a bit per id) moved during the current turn.
+    #[must_use]
     pub fn moved_this_turn(&self) -> u8 {
         self.moved_this
     }
 
     /// Rocks (a bit per id) moved during the previous turn: they cannot start a levitation.
+    #[must_use]
     pub fn moved_previous_turn(&self) -> u8 {
         self.moved_prev
     }
