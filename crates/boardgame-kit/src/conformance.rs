@@ -337,7 +337,7 @@ fn check_state<G>(
 /// The perft kernel against the generic driver (depth 1 everywhere, 2 every eighth step),
 /// and a short and a full playout through the playout kernel.
 fn check_kernels<G: Game>(ctx: &Ctx<'_, G>, state: &G) {
-    let deepest = if ctx.step % 8 == 0 { 2 } else { 1 };
+    let deepest = if ctx.step.is_multiple_of(8) { 2 } else { 1 };
     for depth in 0..=deepest {
         let mut s = state.clone();
         let fast = s.perft_kernel(depth);
@@ -353,7 +353,7 @@ fn check_kernels<G: Game>(ctx: &Ctx<'_, G>, state: &G) {
             ));
         }
     }
-    if ctx.step % 8 != 0 {
+    if !ctx.step.is_multiple_of(8) {
         return;
     }
     let mut rng = SplitMix64::new(ctx.seed ^ ctx.step as u64);
