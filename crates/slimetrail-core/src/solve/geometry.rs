@@ -116,6 +116,10 @@ impl Geometry {
     /// The reflection in the `a1`-top-right diagonal (files become ranks).
     #[inline]
     pub(crate) fn transpose(&self, x: Bits) -> Bits {
+        if self.size == 7 {
+            // The 7x7 layout is an 8x8 bitboard: three delta swaps.
+            return flip_8x8(x as u64) as Bits;
+        }
         let n = self.size as usize;
         let stride = n + 1;
         let row_mask = (1usize << n) - 1;
@@ -148,18 +152,45 @@ impl Geometry {
     /// The cells of `within` connected to `seed` by king steps through `within`.
     #[inline]
     pub(crate) fn flood(&self, seed: Bits, within: Bits) -> Bits {
-        let stride = self.size as u32 + 1;
-        let mut reach = seed & within;
-        loop {
-            let row = reach | reach << 1 | reach >> 1;
-            let grown = (row | row << stride | row >> stride) & within;
-            if grown == reach {
-                return reach;
-            }
-            reach = grown;
+        match self.size {
+            5 => flood64::<6>(seed as u64, within as u64) as Bits,
+            7 => flood64::<8>(seed as u64, within as u64) as Bits,
+            _ => flood128::<10>(seed, within),
         }
     }
 }
+
+/// The transpose of an 8x8 bitboard (bit `8 * rank + file`).
+#[inline(always)]
+fn flip_8x8(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
+macro_rules! flood {
+    ($name:ident, $word:ty) => {
+        /// The flood fill with a fixed rank stride (constant shifts).
+        #[inline(always)]
+        fn $name<const STRIDE: u32>(seed: $word, within: $word) -> $word {
+            let mut reach = seed & within;
+            loop {
+                let row = reach | reach << 1 | reach >> 1;
+                let grown = (row | row << STRIDE | row >> STRIDE) & within;
+                if grown == reach {
+                    return reach;
+                }
+                reach = grown;
+            }
+        }
+    };
+}
+
+flood!(flood64, u64);
+flood!(flood128, u128);
 
 #[cfg(test)]
 mod tests {

@@ -68,57 +68,94 @@ pub(crate) fn canonical_key(geo: &Geometry, component: Bits, snail: u8) -> u128 
     a.min(b)
 }
 
+/// A position that needs a search: its safe moves, its component and its key.
+#[derive(Clone, Copy, Debug)]
+struct Open {
+    node: Node,
+    safe: Bits,
+    component: Bits,
+    key: u128,
+}
+
+impl Open {
+    /// A position decided by its moves alone (`Ok`: whether the mover wins), or what the search
+    /// needs to know about it.
+    #[inline]
+    fn examine(geo: &Geometry, node: Node) -> Result<bool, Open> {
+        if node.moves(geo) >> OWN & 1 != 0 {
+            return Ok(true);
+        }
+        let safe = node.safe_moves(geo);
+        if safe == 0 {
+            return Ok(false);
+        }
+        let component = node.component(geo);
+        Err(Open {
+            node,
+            safe,
+            component,
+            key: canonical_key(geo, component, node.snail),
+        })
+    }
+}
+
 impl Search<'_> {
     /// Does the player to move win?
     pub(crate) fn wins(&mut self, node: Node) -> bool {
+        self.count();
+        match Open::examine(self.geo, node) {
+            Ok(win) => win,
+            Err(open) => self.wins_open(open),
+        }
+    }
+
+    fn count(&mut self) {
         self.nodes += 1;
         if self.nodes & (TICK_EVERY - 1) == 0 {
             if let Some(t) = self.tick.as_mut() {
                 t(self.nodes);
             }
         }
-        let geo = self.geo;
-        let moves = node.moves(geo);
-        if moves >> OWN & 1 != 0 {
-            return true;
-        }
-        let safe = node.safe_moves(geo);
-        if safe == 0 {
-            return false;
-        }
-        let component = node.component(geo);
-        let region = component | 1 << node.snail;
-        let endgame = region & geo.near_corners() == 0;
-        let key = canonical_key(geo, component, node.snail);
-        if let Some(win) = self.table.probe(key) {
+    }
+
+    fn wins_open(&mut self, open: Open) -> bool {
+        if let Some(win) = self.table.probe(open.key) {
             return win;
         }
+        let geo = self.geo;
         let before = self.nodes;
-        let win = if endgame {
-            token_wins(geo, region, node.snail)
+        let region = open.component | 1 << open.node.snail;
+        let win = if region & geo.near_corners() == 0 {
+            token_wins(geo, region, open.node.snail)
         } else {
-            self.any_child_loses(node, safe)
+            self.any_child_loses(open)
         };
-        self.table.store(key, win, self.nodes - before + 1);
+        self.table.store(open.key, win, self.nodes - before + 1);
         win
     }
 
-    /// Tries the safe moves, those that leave the opponent fewest safe replies first.
-    fn any_child_loses(&mut self, node: Node, safe: Bits) -> bool {
+    /// Looks at every safe move (a child already known lost wins at once), then searches the
+    /// rest, those that leave the opponent fewest safe replies first; among equals the one
+    /// nearer the opponent's corner.
+    fn any_child_loses(&mut self, open: Open) -> bool {
         let geo = self.geo;
-        let mut order = [(0u8, Node { free: 0, snail: 0 }); 8];
+        let mut order = [(0u8, open); 8];
         let mut n = 0;
-        let mut m = safe;
+        let mut m = open.safe;
         while m != 0 {
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
-            let child = node.child(geo, to);
-            let safe_replies = child.safe_moves(geo).count_ones() as u8;
-            if safe_replies == 0 {
-                return true; // the opponent has only losing moves
+            let child = match Open::examine(geo, open.node.child(geo, to)) {
+                Ok(false) => return true,
+                Ok(true) => continue,
+                Err(child) => child,
+            };
+            match self.table.probe(child.key) {
+                Some(false) => return true,
+                Some(true) => continue,
+                None => {}
             }
-            // Restrict the opponent first; among equals, run towards their corner.
-            let rank = safe_replies * 16 + geo.distance(to, geo.far());
+            let rank = child.safe.count_ones() as u8 * 16 + geo.distance(to, geo.far());
             let mut k = n;
             while k > 0 && order[k - 1].0 > rank {
                 order[k] = order[k - 1];
@@ -127,6 +164,9 @@ impl Search<'_> {
             order[k] = (rank, child);
             n += 1;
         }
-        order[..n].iter().any(|&(_, child)| !self.wins(child))
+        order[..n].iter().any(|&(_, child)| {
+            self.count();
+            !self.wins_open(child)
+        })
     }
 }
