@@ -19,7 +19,7 @@ fs.mkdirSync(artifacts, { recursive: true });
 
 // Small parameters and budgets so that every game ends within seconds.
 const GAMES = [
-  { game: "slimetrail", params: "size=5", seats: ["human", "mcts:iterations=200"] },
+  { game: "slimetrail", params: "size=7", seats: ["human", "mcts:iterations=200"] },
   { game: "splut", params: "turn_limit=10", seats: ["human", "mcts:iterations=100"] },
   { game: "elements", params: "board=blitz,per_turn=3", seats: ["human", "random"] },
   { game: "repello", params: "stack=2", seats: ["human", "mcts:iterations=100"] },
@@ -70,6 +70,30 @@ function rng(seed) {
   };
 }
 
+// Undo goes back to the person's previous decision; a pasted position loads (and a bad one is
+// refused with a message, changing nothing). Runs synchronously inside the page, between turns.
+async function checkUndoAndLoad(page, game) {
+  const r = await page.evaluate(() => {
+    const pos = () => document.getElementById("position").value;
+    const moves = () => document.querySelectorAll("#moves li").length;
+    const before = { pos: pos(), moves: moves() };
+    document.getElementById("undo").click();
+    const undone = { pos: pos(), moves: moves(), state: document.body.dataset.state };
+    document.getElementById("position").value = "not a position";
+    document.getElementById("load").click();
+    const refused = { pos: pos(), error: document.getElementById("error").textContent };
+    document.getElementById("position").value = before.pos;
+    document.getElementById("load").click();
+    const loaded = { pos: pos(), moves: moves(), error: document.getElementById("error").textContent };
+    return { before, undone, refused, loaded };
+  });
+  const fail = (what) => { throw new Error(`${game}: ${what}: ${JSON.stringify(r)}`); };
+  if (!(r.undone.moves < r.before.moves) || r.undone.pos === r.before.pos || r.undone.state !== "human") fail("undo");
+  if (r.refused.error === "" || r.refused.pos !== "not a position" && r.refused.pos !== r.undone.pos) fail("a bad position was not refused");
+  if (r.loaded.pos !== r.before.pos || r.loaded.moves !== 0 || r.loaded.error !== "") fail("load");
+  console.log(`${game}: undo (${r.before.moves} -> ${r.undone.moves} actions) and position load checked`);
+}
+
 async function playOne(browser, base, spec, index) {
   const page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 820 });
@@ -83,12 +107,17 @@ async function playOne(browser, base, spec, index) {
   const rand = rng(1000 + index);
   const deadline = Date.now() + PER_GAME_MS;
   let clicks = 0;
+  let checkedControls = false;
   for (;;) {
     if (errors.length) throw new Error(`${spec.game}: page error: ${errors.join("; ")}`);
     if (Date.now() > deadline) throw new Error(`${spec.game}: not over after ${PER_GAME_MS} ms (${clicks} clicks)`);
     const st = await page.evaluate(() => document.body.dataset.state);
     if (st === "over") break;
     if (st === "human") {
+      if (clicks === 4 && !checkedControls) {
+        await checkUndoAndLoad(page, spec.game);
+        checkedControls = true;
+      }
       await humanClick(page, rand);
       clicks++;
     } else {
