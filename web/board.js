@@ -152,20 +152,34 @@ export function draw(svg, view, marks, onClick) {
   return L;
 }
 
-/** Slides the pieces that moved (Touches.moves) from their old cell to where they stand now. */
+function slide(piece, view, L, from, to) {
+  const [fx, fy] = L.centre(view.cells[from]);
+  const [tx, ty] = L.centre(view.cells[to]);
+  piece.style.transition = "none";
+  piece.style.transform = `translate(${fx - tx}px, ${fy - ty}px)`;
+  piece.getBoundingClientRect();
+  piece.style.transition = "";
+  requestAnimationFrame(() => { piece.style.transform = ""; });
+}
+
+/**
+ * Slides the pieces that moved from their old cell to where they stand now: the pieces with an
+ * identity that Touches.moves follows, or else the top piece on the action's `to` cell (ships,
+ * pushed tokens), from its `from` cell.
+ */
 export function animate(svg, view, L, touches) {
   if (!touches) return;
+  let moved = 0;
   for (const m of touches.moves) {
     if (m.to === null || m.piece.id === null) continue;
     const piece = svg.querySelector(`.piece[data-id="${m.piece.id}"]`);
     if (!piece) continue;
-    const [fx, fy] = L.centre(view.cells[m.from]);
-    const [tx, ty] = L.centre(view.cells[m.to]);
-    piece.style.transition = "none";
-    piece.style.transform = `translate(${fx - tx}px, ${fy - ty}px)`;
-    piece.getBoundingClientRect();
-    piece.style.transition = "";
-    requestAnimationFrame(() => { piece.style.transform = ""; });
+    slide(piece, view, L, m.from, m.to);
+    moved++;
+  }
+  if (!moved && touches.from !== null && touches.to !== null && touches.from !== touches.to) {
+    const pieces = svg.querySelectorAll(`.piece[data-cell="${touches.to}"]`);
+    if (pieces.length) slide(pieces[pieces.length - 1], view, L, touches.from, touches.to);
   }
 }
 
