@@ -9,7 +9,7 @@ budget=$((400 * 1024))
 cargo build --profile wasm --target wasm32-unknown-unknown -p boardgame-wasm
 rm -rf web/pkg
 wasm-bindgen --target web --out-dir web/pkg \
-  target/wasm32-unknown-unknown/wasm/boardgame_wasm.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/boardgame_wasm.wasm"
 wasm="web/pkg/boardgame_wasm_bg.wasm"
 before=$(stat -c %s "$wasm")
 wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
