@@ -4,10 +4,15 @@
 # size budget (web/build.sh); runs the wasm-bindgen tests of the bindings in Node; plays every
 # game to the end in headless Chromium through clicks (web/e2e/play.mjs, screenshots in
 # web/e2e/artifacts/).
+#
+# `web/ci.sh install` only installs the tools (not time-boxed: building wasm-bindgen-cli takes
+# minutes on a fresh machine); `web/ci.sh test` only builds and tests; no argument does both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
+phase="${1:-all}"
 
+if [ "$phase" != test ]; then
 apt-get update -qq
 apt-get install -y -qq chromium binaryen >/dev/null
 command -v node >/dev/null || apt-get install -y -qq nodejs npm >/dev/null
@@ -18,6 +23,8 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qF "$version"; then
   cargo install wasm-bindgen-cli --version "$version" --locked
 fi
 echo "wasm-bindgen $version, $(wasm-opt --version), $(chromium --version), node $(node --version)"
+fi
+[ "$phase" = install ] && exit 0
 
 web/build.sh
 
