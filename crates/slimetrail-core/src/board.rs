@@ -68,6 +68,11 @@ static KING64: [[u64; SLOTS]; 2] = [narrow(king_table(5)), narrow(king_table(7))
 /// Number of slots in the move tables (the 9x9 padded layout).
 pub(crate) const TABLE_SLOTS: usize = SLOTS;
 
+/// Number of board symmetries that keep the pair of goal corners: the identity, the mirror in
+/// the a1 diagonal, the mirror in the other diagonal, and the half turn (see
+/// [`Board::symmetry`]).
+pub const SYMMETRIES: u8 = 4;
+
 /// The geometry of one board size (5, 7 or 9).
 ///
 /// ```
@@ -173,5 +178,40 @@ impl Board {
     #[must_use]
     pub fn king(self, i: u8) -> Bits {
         KING[(self.size as usize - 5) / 2][i as usize]
+    }
+
+    /// Bit index `i` under symmetry `g` (`0..SYMMETRIES`): 0 the identity, 1 the mirror in the
+    /// a1 diagonal (file and rank swapped), 2 the mirror in the other diagonal, 3 the half
+    /// turn. Each maps king steps to king steps and the two goal corners to goal corners, so
+    /// the image of a position has the same perft.
+    ///
+    /// ```
+    /// use slimetrail_core::Board;
+    /// use boardgame_kit::Cell;
+    /// let b = Board::new(7).unwrap();
+    /// let c2 = b.index(Cell::new(2, 1));
+    /// assert_eq!(b.cell(b.map_index(1, c2)), Cell::new(1, 2)); // b3
+    /// assert_eq!(b.cell(b.map_index(3, c2)), Cell::new(4, 5)); // e6
+    /// ```
+    pub const fn map_index(self, g: u8, i: u8) -> u8 {
+        let (f, r) = (i % self.stride(), i / self.stride());
+        let last = self.size - 1;
+        let (f, r) = match g {
+            1 => (r, f),
+            2 => (last - r, last - f),
+            3 => (last - f, last - r),
+            _ => (f, r),
+        };
+        r * self.stride() + f
+    }
+
+    /// A set of cells under symmetry `g` (see [`Board::map_index`]).
+    pub fn symmetry(self, g: u8, mut bits: Bits) -> Bits {
+        let mut out = 0;
+        while bits != 0 {
+            out |= 1 << self.map_index(g, bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+        }
+        out
     }
 }

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Compares `boardgame perft` with the plain C bitboard perfts of this directory, in one run.
+#
+#   benches/c/compare.sh [ROUNDS]
+#
+# Builds each C perft with `gcc -O2` and the `boardgame` command in release, checks that both
+# print the same count, then times ROUNDS (default 5) alternating runs of each and prints the
+# best user+system CPU time of each side, its leaves per second and the ratio (C time / Rust
+# time: above 1 means `boardgame perft` is faster). CPU time, not wall time, so that other
+# work on the machine weighs less; the best of several runs for the same reason.
+set -eu
+cd "$(dirname "$0")/../.."
+rounds=${1:-5}
+out=${TMPDIR:-/tmp}/boardgame-c-perft
+mkdir -p "$out"
+cargo build --release -q -p boardgame-cli
+bg=target/release/boardgame
+
+# cpu_seconds CMD...: the user+system CPU seconds of one run (its output is discarded).
+cpu_seconds() {
+    /usr/bin/time -f "%U %S" -o "$out/time" "$@" >/dev/null
+    awk '{ printf "%.3f", $1 + $2 }' "$out/time"
+}
+
+printf '%-30s %12s %10s %12s %10s %12s %7s\n' case leaves "C s" "C leaves/s" "Rust s" "Rust leaves/s" ratio
+# Each case: NAME C-SOURCE "C ARGS" "boardgame perft ARGS"
+while read -r name src cargs rargs; do
+    [ -z "$name" ] && continue
+    gcc -O2 -o "$out/$name" "benches/c/$src"
+    cargs=$(echo "$cargs" | tr ',' ' ')
+    rargs=$(echo "$rargs" | tr ',' ' ')
+    # shellcheck disable=SC2086
+    c_count=$("$out/$name" $cargs)
+    # shellcheck disable=SC2086
+    r_count=$($bg perft $rargs | tail -1)
+    if [ "$c_count" != "$r_count" ]; then
+        echo "$name: C counts $c_count, boardgame perft $r_count" >&2
+        exit 1
+    fi
+    c_best=999999
+    r_best=999999
+    i=0
+    while [ "$i" -lt "$rounds" ]; do
+        # shellcheck disable=SC2086
+        c=$(cpu_seconds "$out/$name" $cargs)
+        # shellcheck disable=SC2086
+        r=$(cpu_seconds $bg perft $rargs)
+        c_best=$(awk -v a="$c" -v b="$c_best" 'BEGIN { print (a < b) ? a : b }')
+        r_best=$(awk -v a="$r" -v b="$r_best" 'BEGIN { print (a < b) ? a : b }')
+        i=$((i + 1))
+    done
+    awk -v n="$name" -v l="$c_count" -v c="$c_best" -v r="$r_best" 'BEGIN {
+        c = (c < 0.001) ? 0.001 : c; r = (r < 0.001) ? 0.001 : r;
+        printf "%-30s %12.0f %10.3f %12.3g %10.3f %12.3g %6.2fx\n", n, l, c, l / c, r, l / r, c / r }'
+done <<'CASES'
+slimetrail-7x7-depth-12 slimetrail_perft.c 12 slimetrail,12
+slimetrail-7x7-depth-13 slimetrail_perft.c 13 slimetrail,13
+slimetrail-7x7-depth-14 slimetrail_perft.c 14 slimetrail,14
+slimetrail-5x5-depth-14 slimetrail_perft.c 14,5 slimetrail,14,--params,size=5
+CASES
