@@ -117,6 +117,11 @@ impl<A> Node<A> {
     }
 
     fn children(&self) -> core::ops::Range<usize> {
+        if self.len == 0 {
+            // A leaf's `first` may point past the arena (it was full, or the node was
+            // copied to the other arena): it has no children anywhere.
+            return 0..0;
+        }
         self.first as usize..(self.first + self.len) as usize
     }
 }

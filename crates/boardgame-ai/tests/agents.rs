@@ -184,6 +184,28 @@ fn memory_cap_bounds_the_tree() {
     assert_eq!(agent.analysis().unwrap().iterations, 5000);
 }
 
+#[test]
+fn a_full_tree_is_reused_across_turns() {
+    // Leaves left unexpanded when the arena filled up are copied when the root moves.
+    let mut state = Nim::new(&"stones=60".parse().unwrap());
+    let mut agent = Mcts::<Nim>::new(
+        MctsConfig {
+            max_nodes: 64,
+            solver: false,
+            ..MctsConfig::default()
+        },
+        Budget::iterations(300),
+        1,
+    );
+    while state.to_act() != ToAct::Over {
+        let a = agent.choose(&state).unwrap();
+        assert!(state.is_legal(&a));
+        assert!(agent.tree_size() <= 64);
+        agent.inform(&state, a);
+        state.play(a);
+    }
+}
+
 #[cfg(feature = "std")]
 #[test]
 fn time_budget_is_respected() {
