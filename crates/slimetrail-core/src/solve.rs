@@ -9,6 +9,8 @@
 
 mod geometry;
 mod matching;
+#[cfg(feature = "std")]
+mod parallel;
 mod search;
 mod table;
 

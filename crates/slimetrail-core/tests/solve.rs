@@ -205,7 +205,7 @@ fn golden_7x7_start_value() {
 }
 
 #[test]
-#[ignore = "every first action of 7x7: about 3 s in release (15 million positions); all eight win"]
+#[ignore = "every first action of 7x7: about 2 s in release (9 million positions); all eight win"]
 fn golden_7x7_first_actions() {
     let mut solver = Solver::new(20);
     let values = solver.action_values(&State::default());
@@ -270,4 +270,28 @@ fn best_action_keeps_the_win_and_resists() {
         }),
         None
     );
+}
+
+/// How the 9x9 effort grows with the actions played: positions searched for random positions
+/// (corner-avoiding walks) at several plies. Prints one line per position; the figures and the
+/// projection are in `docs/slimetrail.md`.
+#[test]
+#[ignore = "9x9 effort samples: minutes in release; prints positions searched per ply"]
+fn nine_by_nine_effort_by_ply() {
+    for ply in [36u64, 32, 28, 24, 20] {
+        for seed in 0..6 {
+            let Some(s) = random_position(9, ply, seed) else {
+                continue;
+            };
+            let mut solver = Solver::new(22);
+            let started = std::time::Instant::now();
+            let value = solver.value(&s);
+            println!(
+                "ply {ply} seed {seed}: {value} {} positions {:.2?} {}",
+                solver.nodes(),
+                started.elapsed(),
+                s.position()
+            );
+        }
+    }
 }
