@@ -48,12 +48,28 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("slimetrail/perft");
     g.sample_size(10);
     g.throughput(Throughput::Elements(leaves));
-    g.bench_function("perft 8 7x7 (masks)", |b| {
+    g.bench_function("perft 8 7x7 (kernel: masks, table, root symmetries)", |b| {
         b.iter(|| black_box(&start).perft(black_box(8)))
     });
+    g.bench_function(
+        "perft 8 7x7 (kit perft: the kernel through the hook)",
+        |b| {
+            let mut s = start;
+            b.iter(|| perft(black_box(&mut s), black_box(8)))
+        },
+    );
     g.bench_function("perft 8 7x7 (generic kit driver)", |b| {
         let mut s = start;
-        b.iter(|| perft(black_box(&mut s), black_box(8)))
+        b.iter(|| boardgame_kit::perft_generic(black_box(&mut s), black_box(8)))
+    });
+    g.finish();
+
+    // The depth of the C comparison (benches/c/compare.sh).
+    let mut g = c.benchmark_group("slimetrail/perft-deep");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(State::default().perft(11)));
+    g.bench_function("perft 11 7x7 (kernel)", |b| {
+        b.iter(|| black_box(&start).perft(black_box(11)))
     });
     g.finish();
 
