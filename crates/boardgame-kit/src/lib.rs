@@ -63,6 +63,7 @@ pub mod bitboard;
 #[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod conformance;
 pub mod drivers;
+pub mod dyn_board;
 pub mod dynamic;
 pub mod error;
 pub mod eval;
@@ -88,6 +89,7 @@ pub mod view;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
+pub use dyn_board::DynBoard;
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use eval::SeatValues;

@@ -4,7 +4,10 @@
 //! (Slime Trail, Splut!, Battle of the Elements, Repello, Arandian checkers) with their seats
 //! and player counts, and starts any of them from parameter and position text as a
 //! `Box<dyn DynGame>` ([`boardgame_kit::DynGame`]): a front end (terminal, browser, engine
-//! protocol) needs no game's concrete types.
+//! protocol) needs no game's concrete types. [`GameEntry::board`] starts it as a
+//! `Box<dyn DynBoard>` ([`boardgame_kit::DynBoard`]) that also gives the board view model and
+//! the cells every action touches, for a generic renderer. Adding a game to the workspace is
+//! one line of [`GAMES`].
 //!
 //! The [`agents`] module makes players from SPECs (`mcts:iterations=5000`), [`solve`] solves
 //! Slime Trail positions exactly, [`perft`] counts with a depth from a user, and [`engine`] is
@@ -25,7 +28,7 @@ pub mod text;
 
 pub use agents::DynAgent;
 pub use boardgame_kit as kit;
-pub use boardgame_kit::DynGame;
+pub use boardgame_kit::{DynBoard, DynGame};
 pub use engine::Session;
 pub use registry::{find, names, start, GameEntry, SetupError, GAMES};
 

@@ -4,11 +4,12 @@ use crate::agents::{DynAgent, Typed};
 use crate::solve::{ProgressFn, Solution, SolveError};
 use boardgame_ai::SpecError;
 use boardgame_kit::params::{GameParams, ParamSpec};
-use boardgame_kit::{DynGame, Game, ParamError, PositionError};
+use boardgame_kit::view::BoardView;
+use boardgame_kit::{DynBoard, DynGame, Game, ParamError, PositionError};
 use std::fmt;
 
-/// One game of the registry: its name and seats, and constructors from text that return the
-/// game behind [`DynGame`].
+/// One game of the registry: its name and seats, constructors from text that return the
+/// game behind [`DynGame`] (or [`DynBoard`], to draw it), and agents from SPECs.
 ///
 /// ```
 /// let splut = boardgames::find("splut").unwrap();
@@ -25,8 +26,7 @@ pub struct GameEntry {
     min_players: usize,
     max_players: usize,
     has_chance: bool,
-    new_game: fn(&str) -> Started,
-    from_position: fn(&str, &str) -> Started,
+    board: fn(&str, Option<&str>) -> Result<Box<dyn DynBoard>, SetupError>,
     agent: fn(&str, u64) -> MadeAgent,
     params: fn() -> &'static [ParamSpec],
     solver: Option<Solver>,
@@ -44,22 +44,20 @@ fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
     )?)))
 }
 
-/// A game started from text, or why it could not be.
-type Started = Result<Box<dyn DynGame>, SetupError>;
-
-fn new_game<G: Game>(params: &str) -> Result<Box<dyn DynGame>, SetupError> {
+fn board<G: BoardView>(
+    params: &str,
+    position: Option<&str>,
+) -> Result<Box<dyn DynBoard>, SetupError> {
     let params: G::Params = params.parse()?;
-    Ok(Box::new(G::new(&params)))
-}
-
-fn from_position<G: Game>(params: &str, position: &str) -> Result<Box<dyn DynGame>, SetupError> {
-    let params: G::Params = params.parse()?;
-    Ok(Box::new(G::from_position(&params, position)?))
+    Ok(match position {
+        Some(p) => Box::new(G::from_position(&params, p)?),
+        None => Box::new(G::new(&params)),
+    })
 }
 
 impl GameEntry {
     /// The entry of a game type, with the game's full title for people.
-    pub const fn of<G: Game>(title: &'static str) -> GameEntry {
+    pub const fn of<G: BoardView>(title: &'static str) -> GameEntry {
         GameEntry {
             name: G::NAME,
             title,
@@ -67,8 +65,7 @@ impl GameEntry {
             min_players: G::MIN_PLAYERS,
             max_players: G::MAX_PLAYERS,
             has_chance: G::HAS_CHANCE,
-            new_game: new_game::<G>,
-            from_position: from_position::<G>,
+            board: board::<G>,
             agent: agent::<G>,
             params: <G::Params as GameParams>::specs,
             solver: None,
@@ -125,7 +122,7 @@ impl GameEntry {
 
     /// The start position for parameters in text form (`""` for the defaults).
     pub fn new_game(&self, params: &str) -> Result<Box<dyn DynGame>, SetupError> {
-        (self.new_game)(params)
+        self.start(params, None)
     }
 
     /// A position in the game's notation, for parameters in text form.
@@ -134,7 +131,7 @@ impl GameEntry {
         params: &str,
         position: &str,
     ) -> Result<Box<dyn DynGame>, SetupError> {
-        (self.from_position)(params, position)
+        self.start(params, Some(position))
     }
 
     /// An agent for this game from a SPEC (`mcts`, `mcts:iterations=5000`, `random`,
@@ -175,10 +172,25 @@ impl GameEntry {
         params: &str,
         position: Option<&str>,
     ) -> Result<Box<dyn DynGame>, SetupError> {
-        match position {
-            Some(p) => self.from_position(params, p),
-            None => self.new_game(params),
-        }
+        Ok(self.board(params, position)?)
+    }
+
+    /// The start position, or `position` when one is given, as a board a generic renderer can
+    /// draw ([`DynBoard`]: the view model and the cells every action touches).
+    ///
+    /// ```
+    /// use boardgame_kit::view::Geometry;
+    /// let board = boardgames::find("arandia").unwrap().board("", None).unwrap();
+    /// assert!(matches!(board.board_view().geometry, Geometry::Hex { .. }));
+    /// let (first, hint) = &board.legal_hints()[0];
+    /// assert_eq!(board.touches_text(first).unwrap().hint, *hint);
+    /// ```
+    pub fn board(
+        &self,
+        params: &str,
+        position: Option<&str>,
+    ) -> Result<Box<dyn DynBoard>, SetupError> {
+        (self.board)(params, position)
     }
 }
 
