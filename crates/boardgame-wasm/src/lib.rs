@@ -147,7 +147,7 @@ pub fn games() -> JsValue {
 /// A game in progress.
 #[wasm_bindgen]
 pub struct WebGame {
-    table: Box<dyn Table>,
+    table: Table,
 }
 
 #[wasm_bindgen]

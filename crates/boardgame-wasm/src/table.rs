@@ -1,10 +1,12 @@
-//! A game in progress behind one object ([`Table`]): the dynamic game of the kit plus what a
-//! front end needs on top (the board view, the legal actions with the cells they touch, a
-//! move list with undo, the AI agents). Plain Rust: the bindings in `lib.rs` only convert.
+//! A game in progress behind one object ([`Table`]): the registry's board ([`DynBoard`]: the
+//! dynamic game, its view and the cells its actions touch) plus what a front end needs on top
+//! (a move list with undo, the registry's AI agents). No game's concrete type appears here, so
+//! a game added to the registry is playable in the browser with no change to this crate.
+//! Plain Rust: the bindings in `lib.rs` only convert.
 
-use boardgame_ai::from_spec;
-use boardgame_kit::view::{touches, ActionHint, BoardView, Touches, View};
-use boardgame_kit::{Actions, DynGame, GameResult, ToAct};
+use boardgame_kit::view::{ActionHint, Touches, View};
+use boardgame_kit::{DynBoard, DynGame, DynUndo, GameResult, ToAct};
+use boardgames::GameEntry;
 use serde::Serialize;
 
 /// A legal action with the cells it starts from and goes to, for clicking and highlighting.
@@ -58,29 +60,6 @@ pub struct Ending {
     pub summary: String,
 }
 
-/// A game in progress, whatever the game.
-pub trait Table {
-    /// The dynamic face of the current state.
-    fn game(&self) -> &dyn DynGame;
-    /// The legal actions (at a chance node the outcomes), with the cells they touch.
-    fn legal(&self) -> Vec<Legal>;
-    /// The board now.
-    fn view(&self) -> View;
-    /// Everything the action written `text` touches.
-    fn touches(&self, text: &str) -> Result<Touches, String>;
-    /// Plays the action written `text`; on error nothing changes.
-    fn play(&mut self, text: &str) -> Result<(), String>;
-    /// Takes back the last action played; `false` when there is none.
-    fn undo(&mut self) -> bool;
-    /// The texts of the actions played since the start or the last [`Table::set_position`].
-    fn history(&self) -> Vec<String>;
-    /// Replaces the state by a position of the same game and parameters; clears the history.
-    fn set_position(&mut self, text: &str) -> Result<(), String>;
-    /// The action the agent described by `spec` (`mcts:iterations=2000`) chooses for the seat
-    /// to act.
-    fn best(&self, spec: &str, seed: u64) -> Result<String, String>;
-}
-
 /// Who acts in `game`.
 pub fn turn(game: &dyn DynGame) -> Turn {
     match game.to_act() {
@@ -117,103 +96,93 @@ pub fn ending(game: &dyn DynGame) -> Option<Ending> {
     })
 }
 
-/// A game of type `G` with its move list.
-pub struct Session<G: BoardView> {
-    state: G,
-    played: Vec<(G::Action, G::Undo)>,
-}
-
-impl<G: BoardView> Session<G> {
-    /// A session starting at `state`.
-    pub fn new(state: G) -> Session<G> {
-        Session {
-            state,
-            played: Vec::new(),
-        }
-    }
-
-    fn parse(&self, text: &str) -> Result<G::Action, String> {
-        self.state
-            .parse_action(text.trim())
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl<G: BoardView> Table for Session<G> {
-    fn game(&self) -> &dyn DynGame {
-        &self.state
-    }
-
-    fn legal(&self) -> Vec<Legal> {
-        let mut list = Actions::<G>::new();
-        self.state.legal_actions(&mut list);
-        list.iter()
-            .map(|a| Legal {
-                text: a.to_string(),
-                hint: self.state.action_hint(a),
-            })
-            .collect()
-    }
-
-    fn view(&self) -> View {
-        self.state.view()
-    }
-
-    fn touches(&self, text: &str) -> Result<Touches, String> {
-        let action = self.parse(text)?;
-        touches(&self.state, &action).ok_or_else(|| self.state.illegal_reason(&action).into_owned())
-    }
-
-    fn play(&mut self, text: &str) -> Result<(), String> {
-        let action = self.parse(text)?;
-        let undo = self.state.try_play(action).map_err(|e| e.to_string())?;
-        self.played.push((action, undo));
-        Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        match self.played.pop() {
-            Some((_, undo)) => {
-                self.state.undo(undo);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.played.iter().map(|(a, _)| a.to_string()).collect()
-    }
-
-    fn set_position(&mut self, text: &str) -> Result<(), String> {
-        let state =
-            G::from_position(&self.state.params(), text.trim()).map_err(|e| e.to_string())?;
-        *self = Session::new(state);
-        Ok(())
-    }
-
-    fn best(&self, spec: &str, seed: u64) -> Result<String, String> {
-        let mut agent = from_spec::<G>(spec, seed).map_err(|e| e.to_string())?;
-        let action = agent.choose(&self.state).map_err(|e| e.to_string())?;
-        Ok(action.to_string())
-    }
+/// A game in progress, whatever the game: the registry's board ([`DynBoard`]) with its move
+/// list.
+pub struct Table {
+    entry: &'static GameEntry,
+    board: Box<dyn DynBoard>,
+    played: Vec<(String, DynUndo)>,
 }
 
 /// Starts the game called `name` (see [`boardgames::GAMES`]) with parameters, at `position`
 /// if one is given.
-pub fn open(name: &str, params: &str, position: Option<&str>) -> Result<Box<dyn Table>, String> {
-    let game = boardgames::start(name, params, position).map_err(|e| e.to_string())?;
-    fn session<G: BoardView>(game: &dyn DynGame) -> Option<Box<dyn Table>> {
-        let state = game.as_any().downcast_ref::<G>()?.clone();
-        Some(Box::new(Session::new(state)))
+pub fn open(name: &str, params: &str, position: Option<&str>) -> Result<Table, String> {
+    let entry = boardgames::find(name).map_err(|e| e.to_string())?;
+    let board = entry.board(params, position).map_err(|e| e.to_string())?;
+    Ok(Table {
+        entry,
+        board,
+        played: Vec::new(),
+    })
+}
+
+impl Table {
+    /// The dynamic face of the current state.
+    pub fn game(&self) -> &dyn DynGame {
+        self.board.as_ref()
     }
-    let any = game.as_ref();
-    session::<slimetrail_core::State>(any)
-        .or_else(|| session::<splut_core::State>(any))
-        .or_else(|| session::<elements_core::State>(any))
-        .or_else(|| session::<repello_core::State>(any))
-        .or_else(|| session::<arandia_core::State>(any))
-        .ok_or_else(|| format!("the game `{name}` has no board view"))
+
+    /// The legal actions (at a chance node the outcomes), with the cells they touch.
+    pub fn legal(&self) -> Vec<Legal> {
+        let hints = self.board.legal_hints();
+        hints
+            .into_iter()
+            .map(|(text, hint)| Legal { text, hint })
+            .collect()
+    }
+
+    /// The board now.
+    pub fn view(&self) -> View {
+        self.board.board_view()
+    }
+
+    /// Everything the action written `text` touches.
+    pub fn touches(&self, text: &str) -> Result<Touches, String> {
+        self.board.touches_text(text.trim()).map_err(|e| e.to_string())
+    }
+
+    /// Plays the action written `text`; on error nothing changes.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        let index = self
+            .board
+            .action_index(text.trim())
+            .map_err(|e| e.to_string())?;
+        let canonical = self.board.action_text(index).unwrap_or_default();
+        let undo = self.board.play_index(index).map_err(|e| e.to_string())?;
+        self.played.push((canonical, undo));
+        Ok(())
+    }
+
+    /// Takes back the last action played; `false` when there is none.
+    pub fn undo(&mut self) -> bool {
+        // Every undo of the list was made by this very board, so it is always accepted.
+        self.played
+            .pop()
+            .is_some_and(|(_, undo)| self.board.undo(undo).is_ok())
+    }
+
+    /// The texts of the actions played since the start or the last [`Table::set_position`].
+    pub fn history(&self) -> Vec<String> {
+        self.played.iter().map(|(text, _)| text.clone()).collect()
+    }
+
+    /// Replaces the state by a position of the same game and parameters; clears the history.
+    pub fn set_position(&mut self, text: &str) -> Result<(), String> {
+        let params = self.board.params_text();
+        self.board = self
+            .entry
+            .board(&params, Some(text.trim()))
+            .map_err(|e| e.to_string())?;
+        self.played.clear();
+        Ok(())
+    }
+
+    /// The action the agent described by `spec` (`mcts:iterations=2000`) chooses for the seat
+    /// to act.
+    pub fn best(&self, spec: &str, seed: u64) -> Result<String, String> {
+        let mut agent = self.entry.agent(spec, seed).map_err(|e| e.to_string())?;
+        agent.choose(self.game()).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]
