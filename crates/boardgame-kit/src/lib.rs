@@ -17,7 +17,9 @@
 //! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
 //!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
 //! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
-//!   as text and indices, opaque undo, downcasting), implemented for every game.
+//!   as text and indices, opaque undo, downcasting), implemented for every game, and
+//!   [`DynBoard`], the same for a game that draws itself (its board view and the cells its
+//!   actions touch, by text or index).
 //! - **Search hooks**: [`Game::evaluate`] (a game's heuristic, as [`SeatValues`]) and
 //!   [`Game::playout_action`] (a game's playout policy), used by search agents.
 //! - **Records**: [`Record`] replays a game exactly, with undo and redo.

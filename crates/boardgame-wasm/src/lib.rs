@@ -6,7 +6,9 @@
 //! [`boardgame_kit::view`] model as plain JavaScript objects) and the AI agents of
 //! `boardgame-ai` ([`WebGame::best`]). The TypeScript types of every object are in the
 //! generated `.d.ts` file. Errors are thrown as JavaScript `Error`s with one-line messages; a
-//! failed call changes nothing.
+//! failed call changes nothing. No game's concrete type appears in this crate: every game is
+//! the registry's [`boardgame_kit::DynBoard`], so a game added to `boardgames::GAMES` is
+//! playable here with no change.
 //!
 //! ```js
 //! import init, { games, WebGame } from "./pkg/boardgame_wasm.js";
