@@ -138,7 +138,9 @@ impl Table {
 
     /// Everything the action written `text` touches.
     pub fn touches(&self, text: &str) -> Result<Touches, String> {
-        self.board.touches_text(text.trim()).map_err(|e| e.to_string())
+        self.board
+            .touches_text(text.trim())
+            .map_err(|e| e.to_string())
     }
 
     /// Plays the action written `text`; on error nothing changes.

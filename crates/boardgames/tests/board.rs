@@ -65,7 +65,8 @@ fn boards_of_other_parameters_and_positions_match_too() {
     same_as_concrete::<arandia_core::State>(arandia, "players=3", 5, 20);
     let slime = boardgames::find("slimetrail").unwrap();
     let g = slime.board("size=5", Some("5/5/2@2/5/5 1")).unwrap();
-    let concrete = slimetrail_core::State::from_position(&"size=5".parse().unwrap(), "5/5/2@2/5/5 1");
+    let concrete =
+        slimetrail_core::State::from_position(&"size=5".parse().unwrap(), "5/5/2@2/5/5 1");
     assert_eq!(g.board_view(), concrete.unwrap().view());
     assert!(slime.board("size=4", None).is_err());
     assert!(slime.board("", Some("nonsense")).is_err());
@@ -73,7 +74,10 @@ fn boards_of_other_parameters_and_positions_match_too() {
 
 #[test]
 fn a_board_is_a_dyn_game() {
-    let board = boardgames::find("repello").unwrap().board("", None).unwrap();
+    let board = boardgames::find("repello")
+        .unwrap()
+        .board("", None)
+        .unwrap();
     let game: &dyn DynGame = board.as_ref();
     assert_eq!(game.legal_texts().len(), board.legal_hints().len());
     let copy: Box<dyn DynGame> = board.clone();
