@@ -26,7 +26,7 @@ pub struct GameEntry {
     min_players: usize,
     max_players: usize,
     has_chance: bool,
-    board: fn(&str, Option<&str>) -> Result<Box<dyn DynBoard>, SetupError>,
+    board: fn(&str, Option<&str>) -> Started,
     agent: fn(&str, u64) -> MadeAgent,
     params: fn() -> &'static [ParamSpec],
     solver: Option<Solver>,
@@ -44,10 +44,10 @@ fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
     )?)))
 }
 
-fn board<G: BoardView>(
-    params: &str,
-    position: Option<&str>,
-) -> Result<Box<dyn DynBoard>, SetupError> {
+/// A board started from text, or why it could not be.
+type Started = Result<Box<dyn DynBoard>, SetupError>;
+
+fn board<G: BoardView>(params: &str, position: Option<&str>) -> Started {
     let params: G::Params = params.parse()?;
     Ok(match position {
         Some(p) => Box::new(G::from_position(&params, p)?),
