@@ -215,7 +215,8 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
 }
 
 /// The human summary of one agent: its mean score per seat (win 1, draw 1/2, loss 0) with a
-/// 95% confidence interval (normal approximation).
+/// 95% Wilson score interval, which stays meaningful at 0% and 100% (where the normal
+/// approximation collapses to a zero-width interval).
 fn score_line(spec: &str, t: &Tally) -> String {
     let n = t.wins + t.draws + t.losses;
     if n == 0 {
@@ -223,16 +224,40 @@ fn score_line(spec: &str, t: &Tally) -> String {
     }
     let nf = n as f64;
     let mean = (t.wins as f64 + 0.5 * t.draws as f64) / nf;
-    let var = (t.wins as f64 * (1.0 - mean).powi(2)
-        + t.draws as f64 * (0.5 - mean).powi(2)
-        + t.losses as f64 * mean.powi(2))
-        / nf;
-    let half = 1.96 * (var / nf).sqrt();
+    let (lo, hi) = wilson_interval(mean, nf);
     format!(
-        "{spec}: score {:.1}% ± {:.1}% (95% interval {:.1}%-{:.1}%) over {n} seats",
+        "{spec}: score {:.1}% (95% interval {:.1}%-{:.1}%) over {n} seats",
         100.0 * mean,
-        100.0 * half,
-        100.0 * (mean - half).max(0.0),
-        100.0 * (mean + half).min(1.0)
+        100.0 * lo,
+        100.0 * hi
     )
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed over `n` trials.
+fn wilson_interval(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.96;
+    let z2 = Z * Z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson_interval;
+
+    #[test]
+    fn wilson_interval_is_not_degenerate_at_the_extremes() {
+        // 10 wins out of 10: the interval is [0.722, 1], not [1, 1].
+        let (lo, hi) = wilson_interval(1.0, 10.0);
+        assert!((lo - 0.7225).abs() < 1e-3, "{lo}");
+        assert_eq!(hi, 1.0);
+        // 50 of 100: about 0.404..0.596.
+        let (lo, hi) = wilson_interval(0.5, 100.0);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+    }
 }
