@@ -483,6 +483,7 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
             actions,
             iterations: completed as u64,
             nodes: self.nodes,
+            longest_playout: 0,
         });
         Ok(best.0)
     }

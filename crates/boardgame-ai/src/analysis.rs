@@ -36,6 +36,9 @@ pub struct Analysis<A> {
     pub iterations: u64,
     /// Positions visited (MCTS: tree nodes; alpha-beta: nodes searched).
     pub nodes: u64,
+    /// MCTS: the longest playout of the choice, in actions (at most the playout cutoff);
+    /// 0 for the other agents.
+    pub longest_playout: u64,
 }
 
 impl<A: Copy> Analysis<A> {
@@ -50,6 +53,7 @@ impl<A: Copy> Analysis<A> {
             actions,
             iterations: 0,
             nodes: 0,
+            longest_playout: 0,
         }
     }
 

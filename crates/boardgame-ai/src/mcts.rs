@@ -23,7 +23,10 @@ pub struct MctsConfig {
     /// full, leaves are no longer expanded but playouts go on.
     pub max_nodes: u32,
     /// Playouts stop after this many actions and score the position with
-    /// [`Game::evaluate`] (SPEC key `cutoff`; default: play to the end).
+    /// [`Game::evaluate`] (SPEC key `cutoff`). `None` (the default) applies
+    /// [`Mcts::DEFAULT_CUTOFF`] to games that may last longer than that
+    /// ([`Game::max_game_length`] above it or unknown, e.g. Arandia, Splut! and Repello
+    /// without a turn limit) and plays shorter games to the end.
     pub cutoff: Option<u32>,
     /// Prove wins and losses (MCTS-Solver) where a subtree is fully known (SPEC key
     /// `solver`, default on).
@@ -132,7 +135,8 @@ const WIN: f32 = 1.0;
 const LOSS: f32 = -1.0;
 /// How often (in iterations) the clock is read.
 const CLOCK_EVERY: u64 = 16;
-/// Playouts of games without a documented end stop here and are scored by evaluation.
+/// Playouts of games whose length is bounded by at most [`Mcts::DEFAULT_CUTOFF`] go to
+/// the end; this guard only stops a game that breaks its own bound.
 const PLAYOUT_GUARD: u32 = 100_000;
 
 /// Scratch space reused by every iteration.
@@ -167,11 +171,42 @@ pub struct Mcts<G: Game> {
     root_state: Option<G>,
     scratch: Scratch<G>,
     last: Option<Analysis<G::Action>>,
+    /// The playout cutoff in force for the current root.
+    limit: u32,
+    /// The longest playout since the last choice began.
+    longest: u32,
 }
 
 impl<G: Game> Mcts<G> {
     /// The budget used when none is set: 10,000 iterations.
     pub const DEFAULT_BUDGET: Budget = Budget::iterations(10_000);
+
+    /// The playout cutoff (in actions) used when [`MctsConfig::cutoff`] is `None` and the
+    /// game may last longer than this.
+    pub const DEFAULT_CUTOFF: u32 = 200;
+
+    /// The playout cutoff this agent applies to games like `state`: the configured one, or
+    /// by default [`Mcts::DEFAULT_CUTOFF`] when [`Game::max_game_length`] is larger or
+    /// unknown (and no cutoff for shorter games, which play to the end).
+    ///
+    /// ```
+    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let nim = Nim::new(&Default::default()); // a short game: played to the end
+    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
+    /// assert!(mcts.playout_cutoff(&nim) > Mcts::<Nim>::DEFAULT_CUTOFF);
+    /// let cut = MctsConfig { cutoff: Some(7), ..MctsConfig::default() };
+    /// assert_eq!(Mcts::<Nim>::new(cut, Budget::UNLIMITED, 1).playout_cutoff(&nim), 7);
+    /// ```
+    #[must_use]
+    pub fn playout_cutoff(&self, state: &G) -> u32 {
+        self.config
+            .cutoff
+            .unwrap_or_else(|| match G::max_game_length(&state.params()) {
+                Some(n) if n <= u64::from(Self::DEFAULT_CUTOFF) => PLAYOUT_GUARD,
+                _ => Self::DEFAULT_CUTOFF,
+            })
+    }
 
     /// An MCTS agent with these settings, budget and seed. The arena is reserved at the
     /// first choice.
@@ -192,6 +227,8 @@ impl<G: Game> Mcts<G> {
                 outcomes: ChanceOutcomes::new(),
             },
             last: None,
+            limit: PLAYOUT_GUARD,
+            longest: 0,
         }
     }
 
@@ -226,6 +263,7 @@ impl<G: Game> Mcts<G> {
 
     /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
     fn prepare_root(&mut self, state: &G) {
+        self.limit = self.playout_cutoff(state);
         let cap = self.capacity();
         if self.nodes.capacity() < cap {
             self.nodes.reserve_exact(cap - self.nodes.len());
@@ -383,9 +421,10 @@ impl<G: Game> Mcts<G> {
 
     /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
     fn playout(&mut self, state: &mut G) -> [f32; MAX_SEATS] {
-        let limit = self.config.cutoff.unwrap_or(PLAYOUT_GUARD);
+        let limit = self.limit;
         let mut steps = 0;
         loop {
+            self.longest = self.longest.max(steps);
             if steps >= limit {
                 return state.evaluate().unwrap_or_default().as_array();
             }
@@ -544,6 +583,7 @@ impl<G: Game> Mcts<G> {
             actions,
             iterations,
             nodes: self.nodes.len() as u64,
+            longest_playout: u64::from(self.longest),
         }
     }
 
@@ -605,6 +645,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
         let limit = budget.iteration_limit().unwrap_or(u64::MAX);
         let nodes_limit = budget.node_limit().unwrap_or(u64::MAX);
         let mut root = state.clone();
+        self.longest = 0;
         let mut done = 0u64;
         while done < limit && !self.nodes[0].exact && (self.nodes.len() as u64) < nodes_limit {
             if done.is_multiple_of(CLOCK_EVERY) && done > 0 && clock.expired() {

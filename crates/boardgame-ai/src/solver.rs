@@ -88,6 +88,7 @@ impl Agent<State> for SolverAgent {
             actions: stats,
             iterations: 0,
             nodes: self.solver.nodes() - before,
+            longest_playout: 0,
         });
         Ok(best)
     }

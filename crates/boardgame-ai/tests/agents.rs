@@ -314,3 +314,45 @@ fn solver_is_only_for_slime_trail() {
         "{err}"
     );
 }
+
+/// The longest playout of a default-settings choice with a small iteration budget.
+fn longest_playout<G: Game>(state: &G, spec: &str) -> u64 {
+    let mut agent = from_spec::<G>(spec, 3).unwrap();
+    agent.choose(state).unwrap();
+    agent.analysis().unwrap().longest_playout
+}
+
+#[test]
+fn default_cutoff_stops_playouts_of_games_without_a_small_length_bound() {
+    // Arandia and Splut! without a turn limit have no length bound: a uniform playout
+    // lasts tens of thousands of actions unless the default cutoff stops it.
+    let cutoff = u64::from(Mcts::<arandia_core::State>::DEFAULT_CUTOFF);
+    let arandia = arandia_core::State::new(&Default::default());
+    assert_eq!(
+        arandia_core::State::max_game_length(&arandia.params()),
+        None
+    );
+    assert_eq!(longest_playout(&arandia, "mcts:iterations=40"), cutoff);
+    let splut = splut_core::State::new(&Default::default());
+    assert_eq!(longest_playout(&splut, "mcts:iterations=40"), cutoff);
+    // An explicit cutoff wins over the default.
+    assert_eq!(
+        longest_playout(&arandia, "mcts:iterations=40,cutoff=30"),
+        30
+    );
+    // A short game (Slime Trail 5x5: at most 24 actions) is played to the end.
+    let st = slimetrail_core::State::new(&"size=5".parse().unwrap());
+    let bound = slimetrail_core::State::max_game_length(&st.params()).unwrap();
+    let longest = longest_playout(&st, "mcts:iterations=200");
+    assert!(longest > 0 && longest <= bound, "{longest} > {bound}");
+}
+
+#[test]
+fn default_mcts_runs_the_default_iteration_budget() {
+    let state = slimetrail_core::State::new(&Default::default());
+    let mut agent = from_spec::<slimetrail_core::State>("mcts", 1).unwrap();
+    assert!(agent.budget().is_unlimited());
+    agent.choose(&state).unwrap();
+    let expected = Mcts::<slimetrail_core::State>::DEFAULT_BUDGET.iteration_limit();
+    assert_eq!(Some(agent.analysis().unwrap().iterations), expected);
+}
