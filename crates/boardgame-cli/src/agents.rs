@@ -8,6 +8,7 @@ use crate::scripted::start;
 use boardgame_kit::{DynGame, SplitMix64, ToAct};
 use boardgames::{DynAgent, GameEntry, Session};
 use std::io::BufRead;
+use std::path::PathBuf;
 
 /// `best`: the action the agent chooses for the seat to act.
 pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), CliError> {
@@ -18,7 +19,13 @@ pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), C
 }
 
 /// `solve`: `win` or `loss` for the seat to act, then each legal action's result.
-pub fn solve(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
+/// `resume` and `save` name files of proven positions read before and written after the search.
+pub fn solve(
+    setup: &Setup,
+    resume: Option<PathBuf>,
+    save: Option<PathBuf>,
+    out: &mut Out,
+) -> Result<(), CliError> {
     let game = start(setup)?;
     if !setup.game.has_solver() {
         return Err(boardgames::solve::SolveError::NoSolver(setup.game.name()).into());
@@ -30,7 +37,12 @@ pub fn solve(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
             bar.tick();
         })
     });
-    let solution = setup.game.solve(game.as_ref(), report)?;
+    let options = boardgames::solve::SolveOptions {
+        progress: report,
+        resume,
+        save,
+    };
+    let solution = setup.game.solve_with(game.as_ref(), &options)?;
     if let Some(bar) = spinner {
         bar.finish_and_clear();
     }

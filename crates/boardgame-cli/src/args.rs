@@ -159,6 +159,14 @@ pub enum Command {
         /// The game and the position.
         #[command(flatten)]
         setup: Setup,
+        /// Read the proven positions saved by an earlier `--save` before searching (a long
+        /// solve, such as 9x9, resumes where the saved run stopped).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
+        /// Write the proven positions to FILE once solved (versioned text; read it back with
+        /// `--resume`).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
     },
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).

@@ -76,7 +76,11 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             },
             out,
         ),
-        Command::Solve { setup } => agents::solve(&setup, out),
+        Command::Solve {
+            setup,
+            resume,
+            save,
+        } => agents::solve(&setup, resume, save, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
         Command::Completions { shell } => {

@@ -798,3 +798,32 @@ fn play_against_an_agent() {
     assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
     assert!(bad(&["play", "slimetrail", "--opponent", "gnugo"]).contains("gnugo"));
 }
+
+#[test]
+fn solve_saves_and_resumes_its_progress() {
+    let dir = std::env::temp_dir().join(format!("bg-solve-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("5x5.txt");
+    let path = file.to_str().unwrap();
+    let plain = ok(&["solve", "slimetrail", "--params", "size=5"]);
+    let saved = ok(&["solve", "slimetrail", "--params", "size=5", "--save", path]);
+    assert_eq!(saved, plain);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("slimetrail-solver 1 size=5\n"), "{text}");
+    let resumed = ok(&[
+        "solve",
+        "slimetrail",
+        "--params",
+        "size=5",
+        "--resume",
+        path,
+    ]);
+    assert_eq!(resumed, plain);
+    std::fs::write(&file, "slimetrail-solver 1 size=5\n1 w 3\n").unwrap();
+    let err = bad(&["solve", "slimetrail", "--resume", path]);
+    assert!(err.contains("--resume") && err.contains("cut off"), "{err}");
+    let missing = dir.join("missing.txt");
+    let err = bad(&["solve", "slimetrail", "--resume", missing.to_str().unwrap()]);
+    assert!(err.contains("cannot read"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

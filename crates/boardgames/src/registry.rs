@@ -1,7 +1,7 @@
 //! The games of the workspace by name: what each one is, and how to start it from text.
 
 use crate::agents::{DynAgent, Typed};
-use crate::solve::{ProgressFn, Solution, SolveError};
+use crate::solve::{ProgressFn, Solution, SolveError, SolveOptions};
 use boardgame_ai::SpecError;
 use boardgame_kit::params::{GameParams, ParamSpec};
 use boardgame_kit::view::BoardView;
@@ -35,8 +35,8 @@ pub struct GameEntry {
 /// An agent made from a SPEC, or why it could not be.
 type MadeAgent = Result<Box<dyn DynAgent>, SpecError>;
 
-/// An exact solver: the position, and who to tell about progress.
-type Solver = fn(&dyn DynGame, Option<ProgressFn>) -> Result<Solution, SolveError>;
+/// An exact solver: the position, and the options (progress, saved progress).
+type Solver = fn(&dyn DynGame, &SolveOptions) -> Result<Solution, SolveError>;
 
 fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
     Ok(Box::new(Typed::<G>(boardgame_ai::from_spec::<G>(
@@ -160,8 +160,37 @@ impl GameEntry {
         game: &dyn DynGame,
         progress: Option<ProgressFn>,
     ) -> Result<Solution, SolveError> {
+        self.solve_with(
+            game,
+            &SolveOptions {
+                progress,
+                ..SolveOptions::default()
+            },
+        )
+    }
+
+    /// Solves `game` like [`GameEntry::solve`], first reading the proven positions saved in
+    /// `options.resume` and at the end writing them to `options.save` (see
+    /// [`SolveOptions`]).
+    ///
+    /// ```
+    /// use boardgames::solve::SolveOptions;
+    /// let entry = boardgames::find("slimetrail").unwrap();
+    /// let game = entry.from_position("size=5", "5/5/2@2/5/5 1").unwrap();
+    /// let file = std::env::temp_dir().join(format!("bg-solve-doc-{}.txt", std::process::id()));
+    /// let save = SolveOptions { save: Some(file.clone()), ..SolveOptions::default() };
+    /// let first = entry.solve_with(game.as_ref(), &save).unwrap();
+    /// let resume = SolveOptions { resume: Some(file.clone()), ..SolveOptions::default() };
+    /// assert_eq!(entry.solve_with(game.as_ref(), &resume).unwrap(), first);
+    /// std::fs::remove_file(file).unwrap();
+    /// ```
+    pub fn solve_with(
+        &self,
+        game: &dyn DynGame,
+        options: &SolveOptions,
+    ) -> Result<Solution, SolveError> {
         match self.solver {
-            Some(solve) if game.name() == self.name => solve(game, progress),
+            Some(solve) if game.name() == self.name => solve(game, options),
             _ => Err(SolveError::NoSolver(self.name)),
         }
     }

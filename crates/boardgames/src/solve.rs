@@ -2,6 +2,10 @@
 //! act, and the same seat's result after each legal action.
 
 use boardgame_kit::{DynGame, Game, ToAct};
+use std::fmt;
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::PathBuf;
 
 /// Who wins with perfect play, from the seat to act's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,9 +23,48 @@ pub enum SolveError {
     /// The game has no exact solver.
     #[error("{0} has no exact solver (only slimetrail has one)")]
     NoSolver(&'static str),
+    /// The saved progress could not be read or is not valid.
+    #[error("--resume {path}: {error}")]
+    Resume {
+        /// The file.
+        path: String,
+        /// What was wrong.
+        error: slimetrail_core::ResumeError,
+    },
+    /// The progress could not be saved.
+    #[error("--save {path}: {error}")]
+    Save {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        error: String,
+    },
     /// No seat is to act.
     #[error("the game is over: no seat is to act")]
     GameOver,
+}
+
+/// How to run a solve: who to tell about progress, and where proven positions are read from
+/// before the search and written to after it (so that a long solve can resume). The file is
+/// the solver's versioned text format (`slimetrail_core::Solver::save`).
+#[derive(Clone, Default)]
+pub struct SolveOptions {
+    /// Told the positions searched about every million positions.
+    pub progress: Option<ProgressFn>,
+    /// Read the proven positions saved in this file before searching.
+    pub resume: Option<PathBuf>,
+    /// Write the proven positions to this file once solved.
+    pub save: Option<PathBuf>,
+}
+
+impl fmt::Debug for SolveOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolveOptions")
+            .field("progress", &self.progress.is_some())
+            .field("resume", &self.resume)
+            .field("save", &self.save)
+            .finish()
+    }
 }
 
 /// Told the number of positions searched so far, about every million positions (for a
@@ -44,7 +87,7 @@ fn table_bits(size: u8) -> u32 {
 /// Solves a Slime Trail position.
 pub(crate) fn slimetrail(
     game: &dyn DynGame,
-    progress: Option<ProgressFn>,
+    options: &SolveOptions,
 ) -> Result<Solution, SolveError> {
     let state: &slimetrail_core::State = game
         .as_any()
@@ -54,7 +97,16 @@ pub(crate) fn slimetrail(
         return Err(SolveError::GameOver);
     }
     let mut solver = slimetrail_core::Solver::new(table_bits(state.board().size()));
-    if let Some(report) = progress {
+    if let Some(path) = &options.resume {
+        let resumed = File::open(path)
+            .map_err(slimetrail_core::ResumeError::from)
+            .and_then(|file| solver.resume(BufReader::new(file)));
+        resumed.map_err(|error| SolveError::Resume {
+            path: path.display().to_string(),
+            error,
+        })?;
+    }
+    if let Some(report) = options.progress.clone() {
         solver.on_progress(move |p| report(p.positions));
     }
     let win = solver.value(state).is_win();
@@ -64,5 +116,12 @@ pub(crate) fn slimetrail(
         .map(|(a, v)| (a.to_string(), v.is_win()))
         .collect();
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    if let Some(path) = &options.save {
+        let saved = File::create(path).and_then(|file| solver.save(BufWriter::new(file)));
+        saved.map_err(|error| SolveError::Save {
+            path: path.display().to_string(),
+            error: error.to_string(),
+        })?;
+    }
     Ok(Solution { win, actions })
 }

@@ -19,7 +19,8 @@
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Step`], [`Params`] and [`State`] (states go
 //!   through the position notation, so reading one always validates it).
-//! - `std`: the solver measures elapsed time in its progress reports.
+//! - `std`: the solver measures elapsed time in its progress reports, splits the root over
+//!   threads, and saves and resumes its proven positions ([`Solver::save`], [`Solver::resume`]).
 //!
 //! ## Example
 //! ```
@@ -60,6 +61,8 @@ mod view;
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
 pub use solve::{Progress, Solver, Value};
+#[cfg(feature = "std")]
+pub use solve::{ResumeError, SAVE_VERSION};
 pub use state::{State, Step, Undo};
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step

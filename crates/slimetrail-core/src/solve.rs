@@ -11,6 +11,8 @@ mod geometry;
 mod matching;
 #[cfg(feature = "std")]
 mod parallel;
+#[cfg(feature = "std")]
+mod saved;
 mod search;
 mod table;
 
@@ -24,6 +26,9 @@ use core::time::Duration;
 use geometry::Geometry;
 use search::{Node, Search};
 use table::Table;
+
+#[cfg(feature = "std")]
+pub use saved::{ResumeError, SAVE_VERSION};
 
 /// The result of a position for one seat under perfect play by both sides. Slime Trail has no
 /// draws.

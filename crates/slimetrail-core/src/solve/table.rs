@@ -50,6 +50,16 @@ impl Table {
         self.slots.len()
     }
 
+    /// Every stored entry: key, whether the mover wins, effort (log2 of the positions its
+    /// proof took).
+    #[cfg(feature = "std")]
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (u128, bool, u32)> + '_ {
+        self.slots
+            .iter()
+            .filter(|&&e| e != 0)
+            .map(|&e| (e & KEY_MASK, e & WIN != 0, work(e)))
+    }
+
     /// The stored value of a key (nonzero, below `2^KEY_BITS`): whether the mover wins.
     #[inline]
     pub(crate) fn probe(&self, key: u128) -> Option<bool> {

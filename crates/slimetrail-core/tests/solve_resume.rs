@@ -1,0 +1,162 @@
+//! Saved solver progress: what a partial 7x7 solve saved is read back, gives the same answers
+//! with fewer positions searched, and a bad file is refused with its reason without changing
+//! the solver.
+#![cfg(feature = "std")]
+
+use boardgame_kit::{Actions, Game};
+use slimetrail_core::{ResumeError, Solver, State};
+
+/// The 7x7 start after the snail has walked round the centre: c4 c5 d5 e5 e4 e3.
+fn midgame() -> State {
+    let mut s = State::default();
+    for step in ["c4", "c5", "d5", "e5", "e4", "e3"] {
+        s.play(step.parse().unwrap());
+    }
+    s
+}
+
+fn saved(solver: &Solver) -> Vec<u8> {
+    let mut out = Vec::new();
+    solver.save(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn a_partial_7x7_solve_resumes_with_the_same_answers_and_fewer_positions() {
+    let position = midgame();
+    // The partial solve: only the position after the first legal action.
+    let mut list = Actions::<State>::new();
+    position.legal_actions(&mut list);
+    let mut child = position;
+    child.play(list[0]);
+    let mut partial = Solver::new(16);
+    let _ = partial.value(&child);
+    let file = saved(&partial);
+    assert!(file.starts_with(b"slimetrail-solver 1 size=7\n"));
+
+    let mut fresh = Solver::new(16);
+    let expected = fresh.action_values(&position);
+    let mut resumed = Solver::new(16);
+    let entries = resumed.resume(&file[..]).unwrap();
+    assert!(entries > 0);
+    assert_eq!(resumed.action_values(&position), expected);
+    assert!(
+        resumed.nodes() < fresh.nodes(),
+        "resumed {} vs fresh {}",
+        resumed.nodes(),
+        fresh.nodes()
+    );
+    // Saving again after resuming keeps at least what was read.
+    let mut again = Solver::new(16);
+    assert!(again.resume(&saved(&resumed)[..]).unwrap() >= entries);
+}
+
+#[test]
+fn a_bad_file_is_refused_with_its_reason_and_changes_nothing() {
+    let mut solver = Solver::new(12);
+    let start = State::new(&"size=5".parse().unwrap());
+    let _ = solver.value(&start);
+    let good = saved(&solver);
+    let text = String::from_utf8(good.clone()).unwrap();
+    let body: Vec<&str> = text.lines().collect();
+    let with_line = |i: usize, line: &str| {
+        let mut lines = body.clone();
+        lines[i] = line;
+        lines.join("\n") + "\n"
+    };
+    let cases: Vec<(String, ResumeError)> = vec![
+        (String::new(), ResumeError::BadHeader),
+        ("chess 1 size=7\nend 0\n".into(), ResumeError::BadHeader),
+        (
+            "slimetrail-solver 2 size=7\nend 0\n".into(),
+            ResumeError::Version(2),
+        ),
+        (
+            "slimetrail-solver 1 size=8\nend 0\n".into(),
+            ResumeError::Size(8),
+        ),
+        (
+            "slimetrail-solver 1 size=7 x\nend 0\n".into(),
+            ResumeError::BadHeader,
+        ),
+        (
+            with_line(1, "zz w 3"),
+            ResumeError::Line {
+                line: 2,
+                reason: "the key is not hexadecimal",
+            },
+        ),
+        (
+            with_line(1, "1 x 3"),
+            ResumeError::Line {
+                line: 2,
+                reason: "the value must be `w` or `l`",
+            },
+        ),
+        (
+            with_line(1, "1 w"),
+            ResumeError::Line {
+                line: 2,
+                reason: "expected `KEY w|l EFFORT`",
+            },
+        ),
+        (
+            with_line(1, "1 w 99"),
+            ResumeError::Line {
+                line: 2,
+                reason: "the effort is above 64",
+            },
+        ),
+        // A snail on the padding column (bit 5 on 5x5) and cells beyond the board.
+        (
+            with_line(1, &format!("{:x} w 1", 5u128 << 100)),
+            ResumeError::Line {
+                line: 2,
+                reason: "the key's snail cell is off the board",
+            },
+        ),
+        (
+            with_line(1, &format!("{:x} w 1", 1u128 << 100 | 1 << 40)),
+            ResumeError::Line {
+                line: 2,
+                reason: "the key names cells off the board",
+            },
+        ),
+        (
+            with_line(1, &format!("{:x} w 1", u128::MAX)),
+            ResumeError::Line {
+                line: 2,
+                reason: "the key's snail cell is off the board",
+            },
+        ),
+        (
+            body[..body.len() - 1].join("\n"),
+            ResumeError::Truncated(body.len() - 2),
+        ),
+        (
+            with_line(body.len() - 1, "end 1"),
+            ResumeError::Truncated(body.len() - 2),
+        ),
+        (
+            String::from_utf8_lossy(&[0xff, 0xfe, b'\n']).into_owned(),
+            ResumeError::BadHeader,
+        ),
+    ];
+    let mut resumed = Solver::new(12);
+    for (file, error) in cases {
+        assert_eq!(resumed.resume(file.as_bytes()), Err(error), "{file:?}");
+    }
+    // Bytes that are not UTF-8 are an input error, not a panic.
+    assert!(matches!(
+        resumed.resume(&[0xff, 0xfe, b'\n'][..]),
+        Err(ResumeError::Io(_))
+    ));
+    // Nothing was stored: the 5x5 start is searched in full, then the good file helps.
+    let mut fresh = Solver::new(12);
+    assert_eq!(resumed.value(&start), fresh.value(&start));
+    assert_eq!(resumed.nodes(), fresh.nodes());
+    let mut from_file = Solver::new(12);
+    from_file.resume(&good[..]).unwrap();
+    assert_eq!(from_file.value(&start), fresh.value(&start));
+    assert!(from_file.nodes() < fresh.nodes());
+}
