@@ -148,6 +148,7 @@ impl Solver {
     /// described in `docs/slimetrail.md` (versioned; [`Solver::resume`] reads it back).
     ///
     /// ```
+    /// use boardgame_kit::Game;
     /// use slimetrail_core::{Solver, State};
     /// let start = State::new(&"size=5".parse().unwrap());
     /// let mut solver = Solver::new(12);
