@@ -269,13 +269,15 @@ impl Solver {
 
     /// Runs one search, counting its positions and reporting progress.
     fn run(&mut self, f: impl FnOnce(&mut Search<'_>) -> bool) -> bool {
-        #[cfg(feature = "std")]
-        let started = std::time::Instant::now();
         let report = self.progress.clone();
+        // The clock is read only when someone listens: `Instant::now` panics on
+        // `wasm32-unknown-unknown` even with `std`.
+        #[cfg(feature = "std")]
+        let started = report.as_ref().map(|_| std::time::Instant::now());
         let mut tick = |positions: u64| {
             if let Some(r) = report.as_ref() {
                 #[cfg(feature = "std")]
-                let elapsed = Some(started.elapsed());
+                let elapsed = started.map(|t| t.elapsed());
                 #[cfg(not(feature = "std"))]
                 let elapsed = None;
                 r(Progress { positions, elapsed });
