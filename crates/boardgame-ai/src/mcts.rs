@@ -404,19 +404,9 @@ impl<G: Game> Mcts<G> {
     /// Draws a chance outcome with its exact probability.
     fn sample(&mut self, node: &Node<G::Action>) -> usize {
         let range = node.children();
-        let lcm = self.nodes[range.clone()]
-            .iter()
-            .fold(1u64, |l, n| lcm(l, n.prob.den() as u64));
-        let r = self.rng.below(lcm);
-        let mut acc = 0;
-        for i in range.clone() {
-            let p = self.nodes[i].prob;
-            acc += p.num() as u64 * (lcm / p.den() as u64);
-            if r < acc {
-                return i;
-            }
-        }
-        range.end - 1
+        let probs = self.nodes[range.clone()].iter().map(|n| n.prob);
+        let picked = boardgame_kit::drivers::sample_index(probs, &mut self.rng);
+        picked.map_or(range.end.saturating_sub(1), |i| range.start + i)
     }
 
     /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
@@ -618,18 +608,6 @@ impl<G: Game> Mcts<G> {
         core::mem::swap(&mut self.nodes, &mut self.spare);
         true
     }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-fn lcm(a: u64, b: u64) -> u64 {
-    a / gcd(a, b) * b
 }
 
 impl<G: Game> Agent<G> for Mcts<G> {

@@ -1,7 +1,7 @@
 //! Random playouts (through each game's fastest kernel, [`Game::playout_kernel`]), random
 //! actions, and the `trace` status line. Perft is in [`crate::perft()`] and its neighbours.
 
-use crate::game::{Actions, ChanceOutcomes, Game, ToAct};
+use crate::game::{Actions, ChanceOutcomes, Game, Prob, ToAct};
 use crate::Outcome;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -59,18 +59,42 @@ pub fn sample_chance<A: Copy, R: RandomSource + ?Sized>(
     outcomes: &ChanceOutcomes<A>,
     rng: &mut R,
 ) -> Option<A> {
-    let lcm = outcomes
-        .iter()
-        .fold(1u64, |l, (_, p)| lcm(l, p.den() as u64));
+    sample_index(outcomes.iter().map(|(_, p)| *p), rng).map(|i| outcomes[i].0)
+}
+
+/// Draws an index with its exact probability from a list of probabilities summing to 1 (one
+/// draw of `rng` over their common denominator, so no rounding); `None` for an empty list.
+///
+/// ```
+/// use boardgame_kit::drivers::sample_index;
+/// use boardgame_kit::{Prob, SplitMix64};
+/// let probs = [Prob::new(1, 6), Prob::new(5, 6)];
+/// let mut rng = SplitMix64::new(1);
+/// let i = sample_index(probs.iter().copied(), &mut rng).unwrap();
+/// assert!(i < 2);
+/// assert_eq!(sample_index(core::iter::empty(), &mut rng), None);
+/// ```
+pub fn sample_index<I, R>(probs: I, rng: &mut R) -> Option<usize>
+where
+    I: IntoIterator<Item = Prob>,
+    I::IntoIter: Clone,
+    R: RandomSource + ?Sized,
+{
+    let probs = probs.into_iter();
+    let count = probs.clone().count();
+    if count == 0 {
+        return None;
+    }
+    let lcm = probs.clone().fold(1u64, |l, p| lcm(l, p.den() as u64));
     let r = rng.below(lcm);
     let mut acc = 0u64;
-    for (a, p) in outcomes.iter() {
+    for (i, p) in probs.enumerate() {
         acc += p.num() as u64 * (lcm / p.den() as u64);
         if r < acc {
-            return Some(*a);
+            return Some(i);
         }
     }
-    outcomes.last().map(|(a, _)| *a)
+    Some(count - 1)
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
