@@ -57,4 +57,8 @@ slimetrail-7x7-depth-12 slimetrail_perft.c 12 slimetrail,12
 slimetrail-7x7-depth-13 slimetrail_perft.c 13 slimetrail,13
 slimetrail-7x7-depth-14 slimetrail_perft.c 14 slimetrail,14
 slimetrail-5x5-depth-14 slimetrail_perft.c 14,5 slimetrail,14,--params,size=5
+arandia-2p-depth-13 arandia_perft.c 13,2 arandia,13
+arandia-3p-depth-13 arandia_perft.c 13,3 arandia,13,--params,players=3
+arandia-4p-depth-13 arandia_perft.c 13,4 arandia,13,--params,players=4
+arandia-6p-depth-13 arandia_perft.c 13,6 arandia,13,--params,players=6
 CASES
