@@ -2,7 +2,7 @@
 //! playouts with a turn limit, for 2 and 6 players, on fixed-seed positions.
 
 use arandia_core::{Params, State};
-use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
+use boardgame_kit::{perft, perft_generic, playout, Actions, Game, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -64,14 +64,23 @@ fn bench(c: &mut Criterion) {
         });
         g.finish();
     }
-    let start2 = State::new(&Params::default());
-    c.bench_function("arandia/2p/perft 8 from start", |b| {
-        b.iter(|| perft(&mut black_box(start2), 8))
-    });
-    let start6 = State::new(&"players=6".parse().unwrap());
-    c.bench_function("arandia/6p/perft 8 from start", |b| {
-        b.iter(|| perft(&mut black_box(start6), 8))
-    });
+    // Perft from the start: the crate's kernel (through the kit's `perft`) and the generic
+    // driver, in leaves per second.
+    for (name, params) in [("2p", ""), ("6p", "players=6")] {
+        let start = State::new(&params.parse().unwrap());
+        let mut g = c.benchmark_group(format!("arandia/{name}/perft"));
+        for depth in [8, 11] {
+            g.throughput(Throughput::Elements(perft(&mut start.clone(), depth)));
+            g.bench_function(format!("kernel {depth} from start"), |b| {
+                b.iter(|| perft(&mut black_box(start), depth))
+            });
+        }
+        g.throughput(Throughput::Elements(perft(&mut start.clone(), 8)));
+        g.bench_function("generic 8 from start", |b| {
+            b.iter(|| perft_generic(&mut black_box(start), 8))
+        });
+        g.finish();
+    }
     for (name, params) in [("2p", "turn_limit=100"), ("6p", "players=6,turn_limit=100")] {
         let params: Params = params.parse().unwrap();
         let mut seed = 0u64;

@@ -55,6 +55,7 @@ pub mod eval;
 mod movegen;
 pub mod notation;
 pub mod params;
+mod perft;
 mod state;
 mod view;
 

@@ -656,6 +656,12 @@ impl Game for State {
         *self = undo;
     }
 
+    /// The crate's kernel: copy-make with bulk counting, equal chance outcomes merged and a
+    /// transposition table (see the `perft` module); the same counts as the generic driver.
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        self.perft_fast(depth)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Won => Some(Outcome::win(self.seats(), self.mover())),
