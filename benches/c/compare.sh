@@ -27,8 +27,9 @@ printf '%-30s %12s %10s %12s %10s %12s %7s\n' case leaves "C s" "C leaves/s" "Ru
 while read -r name src cargs rargs; do
     [ -z "$name" ] && continue
     gcc -O2 -o "$out/$name" "benches/c/$src"
-    cargs=$(echo "$cargs" | tr ',' ' ')
-    rargs=$(echo "$rargs" | tr ',' ' ')
+    # Commas separate arguments; `;` stands for the comma inside one argument (`--params`).
+    cargs=$(echo "$cargs" | tr ',' ' ' | tr ';' ',')
+    rargs=$(echo "$rargs" | tr ',' ' ' | tr ';' ',')
     # shellcheck disable=SC2086
     c_count=$("$out/$name" $cargs)
     # shellcheck disable=SC2086
@@ -61,4 +62,8 @@ arandia-2p-depth-13 arandia_perft.c 13,2 arandia,13
 arandia-3p-depth-13 arandia_perft.c 13,3 arandia,13,--params,players=3
 arandia-4p-depth-13 arandia_perft.c 13,4 arandia,13,--params,players=4
 arandia-6p-depth-13 arandia_perft.c 13,6 arandia,13,--params,players=6
+elements-20x20-depth-11 elements_perft.c 11 elements,11
+elements-20x20-4p-3pt-depth-13 elements_perft.c 13,players=4;per_turn=3 elements,13,--params,players=4;per_turn=3
+elements-blitz-depth-13 elements_perft.c 13,board=blitz elements,13,--params,board=blitz
+elements-blitz-4p-1pt-depth-16 elements_perft.c 16,board=blitz;players=4;per_turn=1 elements,16,--params,board=blitz;players=4;per_turn=1
 CASES

@@ -61,8 +61,10 @@ pub mod eval;
 mod movegen;
 pub mod notation;
 pub mod params;
+mod perft;
 pub mod state;
 mod view;
+mod zobrist;
 
 pub use board::{BoardSize, Geometry};
 pub use notation::{setup, Place};

@@ -327,6 +327,7 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     for s in 0..4 {
         state.recompute_live(s);
     }
+    state.key = state.board_key_from_scratch();
     match (seat, left) {
         (None, None) => {
             if active.count_ones() != 1 {

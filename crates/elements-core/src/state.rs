@@ -4,6 +4,7 @@
 use crate::board::{BoardSize, Geometry};
 use crate::notation::Place;
 use crate::params::Params;
+use crate::zobrist::{piece_key, turn_key, PieceCode};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
@@ -89,6 +90,8 @@ pub struct State {
     /// The legal target cells of the seat to act (empty once the game is over). Derived, kept
     /// so that listing, counting and checking placements need no recomputation.
     pub(crate) moves: Bitboard7,
+    /// The Zobrist key of the board (see [`crate::zobrist`]), kept up to date incrementally.
+    pub(crate) key: u64,
 }
 
 impl State {
@@ -196,7 +199,13 @@ impl State {
         if self.is_over() || !geo.contains(cell) {
             return;
         }
-        let i = geo.index(cell);
+        self.place_at(geo.index(cell));
+    }
+
+    /// [`State::place`] on the bit index of an on-board cell, in a game not over.
+    #[inline]
+    pub(crate) fn place_at(&mut self, i: usize) {
+        let geo = self.geo();
         let p = self.current as usize & 3;
         let bit = Bitboard7::single(i);
         let around = geo.dilate8(bit);
@@ -206,6 +215,7 @@ impl State {
             Some(q) => {
                 // Eating: the enemy block goes, the cell becomes a mound of P.
                 self.blocks[q].clear(i);
+                self.key ^= piece_key(i, PieceCode::block(q)) ^ piece_key(i, PieceCode::mound(p));
                 if around.intersects(&self.live[q]) {
                     self.recompute_live(q);
                 }
@@ -228,6 +238,7 @@ impl State {
             }
             None => {
                 self.blocks[p].set(i);
+                self.key ^= piece_key(i, PieceCode::block(p));
                 let dead_touched = around & self.mounds[p] & !self.live[p];
                 if !dead_touched.is_empty() {
                     self.live[p] |= geo.flood8(dead_touched, self.mounds[p]);
@@ -370,6 +381,7 @@ impl Game for State {
             current: 0,
             left: params.per_turn,
             moves: Bitboard7::EMPTY,
+            key: 0,
         };
         s.moves = s.legal_set(0);
         s
@@ -443,6 +455,27 @@ impl Game for State {
 
     fn from_position(params: &Params, text: &str) -> Result<Self, PositionError> {
         crate::notation::read_position(params, text)
+    }
+
+    /// The copy-make kernel with a transposition table of this crate (`perft` module): the
+    /// same counts as [`boardgame_kit::perft_generic`].
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+
+    /// An incremental Zobrist key: the board's key (kept by every placement) mixed with the
+    /// seat to place, the placements left, the started, active and playing seats and the
+    /// parameters.
+    #[inline]
+    fn position_key(&self) -> u64 {
+        let packed = u64::from(self.current)
+            | u64::from(self.left) << 8
+            | u64::from(self.started) << 16
+            | u64::from(self.active) << 24
+            | u64::from(self.in_play) << 32
+            | u64::from(self.params.board.side()) << 40
+            | u64::from(self.params.per_turn) << 48;
+        self.key ^ turn_key(packed)
     }
 
     /// Every action changes one cell one step along empty -> block -> mound, so a game has at
