@@ -66,4 +66,7 @@ elements-20x20-depth-11 elements_perft.c 11 elements,11
 elements-20x20-4p-3pt-depth-13 elements_perft.c 13,players=4;per_turn=3 elements,13,--params,players=4;per_turn=3
 elements-blitz-depth-13 elements_perft.c 13,board=blitz elements,13,--params,board=blitz
 elements-blitz-4p-1pt-depth-16 elements_perft.c 16,board=blitz;players=4;per_turn=1 elements,16,--params,board=blitz;players=4;per_turn=1
+splut-2p-depth-10 splut_perft.c 10 splut,10
+splut-3p-depth-11 splut_perft.c 11,players=3 splut,11,--params,players=3
+splut-4p-depth-12 splut_perft.c 12,players=4 splut,12,--params,players=4
 CASES

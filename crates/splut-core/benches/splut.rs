@@ -1,7 +1,9 @@
-//! Criterion benches: step generation (start, midgame, crowded), apply + undo, perft and random
-//! playouts with `turn_limit=200`, all on fixed-seed positions.
+//! Criterion benches: step generation (start, midgame, crowded), apply + undo, position keys,
+//! perft and random playouts with `turn_limit=200`, all on fixed-seed positions.
 
+use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
+use core::hash::{Hash, Hasher};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use splut_core::{Params, State};
 use std::hint::black_box;
@@ -61,6 +63,25 @@ fn apply(c: &mut Criterion) {
                     let u = st.play_unchecked(black_box(a));
                     st.undo(u);
                 }
+            })
+        });
+    }
+    g.finish();
+}
+
+/// `Game::position_key` (the compact form, hashed) against the kit's default, a hash of the
+/// whole state.
+fn position_key(c: &mut Criterion) {
+    let mut g = c.benchmark_group("position_key");
+    for (name, s) in positions() {
+        g.bench_function(format!("{name} compact"), |b| {
+            b.iter(|| black_box(&s).position_key())
+        });
+        g.bench_function(format!("{name} default hash"), |b| {
+            b.iter(|| {
+                let mut h = KeyHasher::default();
+                black_box(&s).hash(&mut h);
+                h.finish()
             })
         });
     }
@@ -130,5 +151,12 @@ fn playouts(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generation, apply, perft_bench, playouts);
+criterion_group!(
+    benches,
+    generation,
+    apply,
+    position_key,
+    perft_bench,
+    playouts
+);
 criterion_main!(benches);

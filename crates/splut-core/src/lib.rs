@@ -63,9 +63,11 @@ mod board;
 mod display;
 pub mod eval;
 mod kernels;
+mod key;
 mod movegen;
 mod notation;
 mod params;
+mod perft_table;
 mod state;
 mod view;
 

@@ -676,8 +676,15 @@ impl Game for State {
         (limit > 0).then_some(3 * limit)
     }
 
+    /// The compact form of the state (every piece and Rock square, the turn state) with the
+    /// turn number, hashed: a few shifts and two multiplications instead of hashing the whole
+    /// struct.
+    fn position_key(&self) -> u64 {
+        self.key()
+    }
+
     /// [`State::perft`]: copy-make on the state, unsorted generation, bulk count at the last
-    /// step.
+    /// step, a transposition table from 6 steps on.
     fn perft_kernel(&mut self, depth: u32) -> u64 {
         State::perft(self, depth)
     }

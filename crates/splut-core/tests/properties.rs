@@ -140,6 +140,38 @@ proptest! {
             prop_assert_eq!(t, s);
         }
     }
+
+    /// The crate's perft kernel (`boardgame perft`) counts what the generic driver counts,
+    /// from random positions of every seating (mid-turn, levitation runs, bans).
+    #[test]
+    fn perft_kernel_agrees_with_the_generic_driver(which in 0..4usize, (seed, len) in seeds(200), depth in 1..=3u32) {
+        let mut s = State::new(&PARAMS[which].parse().unwrap());
+        playout(&mut s, &mut SplitMix64::new(seed), len);
+        let generic = boardgame_kit::perft_generic(&mut s, depth);
+        prop_assert_eq!(s.perft(depth), generic, "{}", s.position());
+        prop_assert_eq!(boardgame_kit::perft(&mut s, depth), generic);
+    }
+
+    /// Position keys: a state read back from its text has the key of the state it was written
+    /// from, and the states along a game (no two equal: a step always changes the squares or
+    /// the turn state) have distinct keys.
+    #[test]
+    fn position_keys_follow_the_state(which in 0..4usize, (seed, len) in seeds(200)) {
+        let params = PARAMS[which].parse().unwrap();
+        let mut s = State::new(&params);
+        let mut rng = SplitMix64::new(seed);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..len {
+            let back = State::from_position(&params, &s.position()).unwrap();
+            prop_assert_eq!(back.position_key(), s.position_key());
+            if let Some(other) = seen.insert(s.position_key(), s) {
+                prop_assert_eq!(other, s, "two states, one key");
+            }
+            if playout(&mut s, &mut rng, 1).length == 0 {
+                break;
+            }
+        }
+    }
 }
 
 /// Whether the mover of `before` has no legal step on the board of `after` (the turn passed
