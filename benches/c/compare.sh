@@ -69,4 +69,8 @@ elements-blitz-4p-1pt-depth-16 elements_perft.c 16,board=blitz;players=4;per_tur
 splut-2p-depth-10 splut_perft.c 10 splut,10
 splut-3p-depth-11 splut_perft.c 11,players=3 splut,11,--params,players=3
 splut-4p-depth-12 splut_perft.c 12,players=4 splut,12,--params,players=4
+repello-2p-depth-11 repello_perft.c 11 repello,11
+repello-3p-depth-10 repello_perft.c 10,3 repello,10,--params,players=3
+repello-4p-depth-10 repello_perft.c 10,4 repello,10,--params,players=4
+repello-2p-stack3-depth-11 repello_perft.c 11,2,3 repello,11,--params,stack=3
 CASES

@@ -1,6 +1,6 @@
 //! Criterion benches: move generation, push generation in a crowded phase, apply, perft and
 //! random playouts (2 and 4 players), on fixed-seed positions.
-use boardgame_kit::{perft, playout, Actions, Game, SplitMix64, ToAct};
+use boardgame_kit::{perft, perft_generic, playout, Actions, Game, SplitMix64, ToAct};
 use criterion::{criterion_group, criterion_main, Criterion};
 use repello_core::{Params, Phase, State};
 use std::hint::black_box;
@@ -55,6 +55,19 @@ fn benches(c: &mut Criterion) {
     c.bench_function("perft 4 (2 players, start)", |b| {
         b.iter(|| perft(&mut start, 4))
     });
+    // The crate's kernel (behind `perft` and `boardgame perft`) and the generic driver, from
+    // the start and (no symmetry to use) from the position after the first placement.
+    let mut placed = State::new(&p2);
+    placed.play("e5".parse().unwrap());
+    let mut group = c.benchmark_group("perft 7 (2 players)");
+    group.sample_size(10);
+    for (name, s) in [("start", &mut start), ("after e5", &mut placed)] {
+        group.bench_function(format!("kernel, {name}"), |b| b.iter(|| s.perft_kernel(7)));
+        group.bench_function(format!("generic driver, {name}"), |b| {
+            b.iter(|| perft_generic(s, 7))
+        });
+    }
+    group.finish();
     let mut seed = 0u64;
     c.bench_function("playout (2 players)", |b| {
         b.iter(|| {

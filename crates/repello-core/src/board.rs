@@ -252,21 +252,23 @@ pub(crate) const BOARD_BB: Bb = {
     Bb(b)
 };
 
-const fn splitmix(mut x: u64) -> u64 {
+/// The SplitMix64 finaliser: a fixed mix of 64 bits (Zobrist keys, position keys).
+pub(crate) const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
 }
 
-/// Zobrist keys by piece code (1..=7) and mailbox index; row 0 and row 8 are zero.
-pub(crate) static ZOBRIST: [u64; CELLS * 9] = {
-    let mut z = [0u64; CELLS * 9];
+/// Zobrist keys by piece code (1..=7) and mailbox index (padded to 256); row 0 (empty) and
+/// the padding are zero.
+pub(crate) static ZOBRIST: [[u64; 256]; 8] = {
+    let mut z = [[0u64; 256]; 8];
     let mut p = 1;
     while p < 8 {
         let mut i = 0;
         while i < CELLS {
-            z[p * CELLS + i] = splitmix(0x5265_7065_6c6c_6f00 ^ ((p as u64) << 32) ^ i as u64);
+            z[p][i] = splitmix(0x5265_7065_6c6c_6f00 ^ ((p as u64) << 32) ^ i as u64);
             i += 1;
         }
         p += 1;
@@ -277,7 +279,10 @@ pub(crate) static ZOBRIST: [u64; CELLS * 9] = {
 /// The Zobrist key of piece `p` on mailbox index `m` (0 for empty and border codes).
 #[inline]
 pub(crate) fn zkey(p: u8, m: usize) -> u64 {
-    ZOBRIST.get(p as usize * CELLS + m).copied().unwrap_or(0)
+    if p == OFF {
+        return 0;
+    }
+    ZOBRIST[p as usize & 7][m & 0xff]
 }
 
 #[cfg(test)]

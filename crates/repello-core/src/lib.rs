@@ -60,6 +60,7 @@ pub mod eval;
 mod movegen;
 mod notation;
 mod params;
+mod perft;
 mod state;
 mod view;
 

@@ -2,8 +2,8 @@
 //! captures, the end and the scores.
 
 use crate::board::{
-    cell_of, dir_index, is_piece, mb, mb_of, step, zkey, Bb, BLACK, CELLS, EMPTY, EMPTY_BOARD,
-    GOLD, OFF, SIDE, SILVER, STACK0, START_BB,
+    cell_of, dir_index, is_piece, mb, mb_of, splitmix, step, zkey, Bb, BLACK, CELLS, EMPTY,
+    EMPTY_BOARD, GOLD, OFF, SIDE, SILVER, STACK0, START_BB,
 };
 use crate::movegen::Walk;
 use crate::notation::{decode_push, encode_push, Action};
@@ -304,6 +304,36 @@ impl State {
     pub fn max_turns(params: &Params) -> u64 {
         let n = params.players() as u64;
         n + n * params.stack() as u64
+    }
+
+    /// [`Game::position_key`] for the arrangement key `arrangement`.
+    pub(crate) fn key_with(&self, arrangement: u64) -> u64 {
+        let c = &self.core;
+        let [a, b, d, e] = c.count;
+        let mode = c.mode as u8;
+        let counters = u64::from_le_bytes([a, b, d, e, c.seat, mode, 0, 0]);
+        let mut capt = [0u8; 16];
+        for (k, x) in c.capt.iter().flatten().enumerate() {
+            capt[k] = *x;
+        }
+        let lo = u64::from_le_bytes([
+            capt[0], capt[1], capt[2], capt[3], capt[4], capt[5], capt[6], capt[7],
+        ]);
+        let hi = u64::from_le_bytes([capt[8], capt[9], capt[10], capt[11], 0, 0, 0, 0]);
+        let mut key = arrangement
+            ^ splitmix(counters ^ 0x636f_756e_7465_7273)
+            ^ splitmix(lo ^ 0x6361_7074_5f6c_6f00)
+            ^ splitmix(hi ^ 0x6361_7074_5f68_6900);
+        for &h in &self.hist.hashes {
+            key ^= splitmix(h ^ 0x6869_7374_6f72_7900);
+        }
+        key
+    }
+
+    /// The arrangement key computed from the board (what `core.hash` keeps incrementally).
+    #[cfg(test)]
+    pub(crate) fn arrangement_from_scratch(&self) -> u64 {
+        (0..CELLS).fold(0, |h, m| h ^ zkey(self.core.board[m], m))
     }
 
     // ---- applying actions ----
@@ -709,6 +739,17 @@ impl Game for State {
         self.count()
     }
 
+    fn perft_kernel(&mut self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+
+    /// The Zobrist key of the arrangement (kept up to date by every action) mixed with the
+    /// stacks, captured tokens, seat and mode, and the arrangements of the current repulsion
+    /// phase: a few multiplications instead of hashing the whole state.
+    fn position_key(&self) -> u64 {
+        self.key_with(self.core.hash)
+    }
+
     fn is_legal(&self, action: &Action) -> bool {
         self.core.mode != Mode::Over && self.reason(*action).is_none()
     }
@@ -777,3 +818,40 @@ impl Game for State {
 
 #[cfg(feature = "serde")]
 boardgame_kit::impl_serde_state!(State);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_kit::{random_action, SplitMix64};
+
+    /// The incremental position key equals the key computed from scratch along random games
+    /// of every player count, and tells apart the positions it meets.
+    #[test]
+    fn incremental_position_key_equals_the_key_from_scratch() {
+        let mut distinct = alloc::collections::BTreeMap::new();
+        for (k, params) in ["", "players=3", "players=4", "stack=2"].iter().enumerate() {
+            let params: Params = params.parse().unwrap();
+            for seed in 0..8u64 {
+                let mut s = State::new(&params);
+                let mut rng = SplitMix64::new(seed * 4 + k as u64);
+                let mut buf = Actions::<State>::new();
+                loop {
+                    let key = s.position_key();
+                    assert_eq!(key, s.key_with(s.arrangement_from_scratch()));
+                    if let Some(other) = distinct.insert(key, s.clone()) {
+                        assert_eq!(other, s, "two positions share the key {key:x}");
+                    }
+                    let Some(a) = random_action(&s, &mut rng, &mut buf) else {
+                        break;
+                    };
+                    let before = s.clone();
+                    let u = s.play_unchecked(a);
+                    s.undo(u);
+                    assert_eq!(s.position_key(), before.position_key());
+                    s.play_unchecked(a);
+                }
+            }
+        }
+        assert!(distinct.len() > 1000);
+    }
+}

@@ -65,3 +65,70 @@ fn deep_perft_is_refused() {
     );
     assert_eq!(try_perft(&mut s, 2), Ok(perft(&mut s, 2)));
 }
+
+mod kernel {
+    use boardgame_kit::strategy::reachable;
+    use boardgame_kit::{perft_generic, Game};
+    use proptest::prelude::*;
+    use repello_core::{Params, State, STAND_IN};
+
+    fn params() -> impl Strategy<Value = Params> {
+        prop_oneof![
+            Just(Params::default()),
+            Just("players=3".parse().unwrap()),
+            Just("players=4".parse().unwrap()),
+            Just("players=2,stack=2".parse().unwrap()),
+            Just("players=3,stack=1".parse().unwrap()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        /// The crate's kernel (behind `perft`) counts like the generic driver from positions
+        /// of random games: setup, turns, repulsion phases with their histories, the end.
+        #[test]
+        fn kernel_agrees_with_the_generic_driver(
+            s in params().prop_flat_map(|p| reachable::<State>(p, 400)),
+            depth in 0u32..4,
+        ) {
+            let mut k = s.clone();
+            let fast = k.perft_kernel(depth);
+            prop_assert_eq!(&k, &s);
+            prop_assert_eq!(fast, perft_generic(&mut k, depth));
+        }
+    }
+
+    /// The stand-in numbers with one square's number changed.
+    fn numbers_with(square: usize) -> String {
+        let mut n = STAND_IN;
+        n[square] = n[square] % 6 + 1;
+        n.iter().map(|d| char::from(b'0' + d)).collect()
+    }
+
+    /// The kernel counts one first action per orbit of the position's symmetries: on the
+    /// stand-in board (quarter turns), on a board of ones (all eight symmetries), and on
+    /// boards that break the symmetry by one square (no orbit may then be merged).
+    #[test]
+    fn symmetric_and_nearly_symmetric_boards_count_like_the_generic_driver() {
+        let ones = "1".repeat(169);
+        let boards = [
+            String::new(),
+            format!("numbers={ones}"),
+            format!("numbers={}", numbers_with(0)),
+            format!("numbers={}", numbers_with(85)),
+            format!("players=3,numbers={}", numbers_with(100)),
+        ];
+        for params in &boards {
+            let params: Params = params.parse().unwrap();
+            let mut s = State::new(&params);
+            for depth in [3, 4] {
+                assert_eq!(
+                    s.perft_kernel(depth),
+                    perft_generic(&mut s, depth),
+                    "{params} depth {depth}"
+                );
+            }
+        }
+    }
+}
