@@ -104,7 +104,12 @@ impl Geometry {
     /// The half turn: the board seen by the other player.
     #[inline(always)]
     pub(crate) fn rotate(&self, x: Bits) -> Bits {
-        x.reverse_bits() >> (127 - self.far)
+        if self.far < 64 {
+            // 5x5 and 7x7 fit one word: half the work of a 128-bit reversal.
+            ((x as u64).reverse_bits() >> (63 - self.far)) as Bits
+        } else {
+            x.reverse_bits() >> (127 - self.far)
+        }
     }
 
     /// The half turn of one cell.
@@ -149,6 +154,21 @@ impl Geometry {
             .max((a / stride).abs_diff(b / stride))
     }
 
+    /// Whether the cells of `around` next to cell `i` are connected among themselves by king
+    /// steps between those neighbours (a sufficient test that taking `i` out of a connected
+    /// region containing them leaves it connected).
+    #[inline(always)]
+    pub(crate) fn ring_connected(&self, around: Bits, i: u8) -> bool {
+        let stride = self.size as u32 + 1;
+        // Shifted up one rank and one file so that every neighbour has a nonnegative index.
+        let lifted = around << (stride + 1) >> i;
+        let ring = (lifted & 7)
+            | (lifted >> stride & 1) << 3
+            | (lifted >> (stride + 2) & 1) << 4
+            | (lifted >> (2 * stride) & 7) << 5;
+        RING_CONNECTED[(ring >> 6) as usize] >> (ring & 63) & 1 != 0
+    }
+
     /// The cells of `within` connected to `seed` by king steps through `within`.
     #[inline]
     pub(crate) fn flood(&self, seed: Bits, within: Bits) -> Bits {
@@ -158,6 +178,58 @@ impl Geometry {
             _ => flood128::<10>(seed, within),
         }
     }
+}
+
+/// The eight neighbours of a cell, in the bit order of [`Geometry::ring_connected`]'s
+/// pattern: the rank below (left to right), left, right, the rank above.
+const RING: [(i8, i8); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Bit `p` is set when the neighbours in pattern `p` form one group (or none) under king
+/// steps among themselves.
+const RING_CONNECTED: [u64; 4] = ring_table();
+
+const fn ring_table() -> [u64; 4] {
+    let mut out = [0u64; 4];
+    let mut p: usize = 0;
+    while p < 256 {
+        // Grow a group from the lowest neighbour present.
+        let mut group = p & p.wrapping_neg();
+        loop {
+            let mut grown = group;
+            let mut a = 0;
+            while a < 8 {
+                if group >> a & 1 != 0 {
+                    let mut b = 0;
+                    while b < 8 {
+                        let (dx, dy) = (RING[a].0 - RING[b].0, RING[a].1 - RING[b].1);
+                        if p >> b & 1 != 0 && dx.abs() <= 1 && dy.abs() <= 1 {
+                            grown |= 1 << b;
+                        }
+                        b += 1;
+                    }
+                }
+                a += 1;
+            }
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        if group == p {
+            out[p / 64] |= 1 << (p % 64);
+        }
+        p += 1;
+    }
+    out
 }
 
 /// The transpose of an 8x8 bitboard (bit `8 * rank + file`).
@@ -227,6 +299,52 @@ mod tests {
             // The flood stays on the board and crosses no gap.
             let left = g.flood(1, g.all() & !b.index_mask_file(2));
             assert_eq!(left.count_ones(), 2 * n as u32);
+        }
+    }
+
+    #[test]
+    fn a_connected_ring_keeps_the_region_connected() {
+        let b = Board::new(7).unwrap();
+        let g = Geometry::new(b);
+        let d4 = b.index(boardgame_kit::Cell::new(3, 3));
+        let at = |f: u8, r: u8| 1u128 << b.index(boardgame_kit::Cell::new(f, r));
+        // d5 and e4 touch; d5 and d3 do not, nor c3 and e5.
+        assert!(g.ring_connected(at(3, 4) | at(4, 3), d4));
+        assert!(!g.ring_connected(at(3, 4) | at(3, 2), d4));
+        assert!(!g.ring_connected(at(2, 2) | at(4, 4), d4));
+        assert!(g.ring_connected(at(2, 2) | at(3, 2) | at(4, 2) | at(4, 3) | at(4, 4), d4));
+        // On random regions: a connected ring means the cells around the removed one form one
+        // group, on every board and at the edges (the padding column never joins two ranks).
+        let mut rng = boardgame_kit::SplitMix64::new(5);
+        use boardgame_kit::RandomSource;
+        for size in [5, 7, 9] {
+            let b = Board::new(size).unwrap();
+            let g = Geometry::new(b);
+            let (mut yes, mut no) = (0, 0);
+            for _ in 0..4000 {
+                let cells = (0..4).fold(g.all(), |m, _| {
+                    m & (rng.next_u64() as u128 | (rng.next_u64() as u128) << 64)
+                });
+                let s = loop {
+                    let i = rng.below(g.far() as u64 + 1) as u8;
+                    if g.all() >> i & 1 != 0 {
+                        break i;
+                    }
+                };
+                let region = g.flood(1 << s, cells | 1 << s);
+                let rest = region & !(1 << s);
+                if rest == 0 {
+                    continue;
+                }
+                let whole = g.flood(rest & rest.wrapping_neg(), rest) == rest;
+                if g.ring_connected(rest, s) {
+                    assert!(whole, "{rest:#x} {s}");
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+            assert!(yes > 100 && no > 100, "{yes} {no}");
         }
     }
 

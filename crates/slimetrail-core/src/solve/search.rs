@@ -60,28 +60,41 @@ impl Node {
     }
 }
 
-/// The canonical key of a snail and its component: the smaller of the position and its mirror.
-#[inline]
-pub(crate) fn canonical_key(geo: &Geometry, component: Bits, snail: u8) -> u128 {
+/// The canonical key of a snail and its component (given with its mirror): the smaller of the
+/// position and its mirror.
+#[inline(always)]
+pub(crate) fn canonical_key(geo: &Geometry, component: Bits, mirror: Bits, snail: u8) -> u128 {
     let a = component | (snail as u128) << 100;
-    let b = geo.transpose(component) | (geo.transpose_cell(snail) as u128) << 100;
+    let b = mirror | (geo.transpose_cell(snail) as u128) << 100;
     a.min(b)
 }
 
-/// A position that needs a search: its safe moves, its component and its key.
+/// A position that needs a search: its safe moves, its component (and the component's mirror)
+/// and its key.
 #[derive(Clone, Copy, Debug)]
 struct Open {
     node: Node,
     safe: Bits,
     component: Bits,
+    mirror: Bits,
     key: u128,
+}
+
+/// How a child's component is found: by a flood, or (when the parent's component is connected
+/// without the parent's snail) as the parent's component less the child's snail cell.
+#[derive(Clone, Copy, Debug)]
+enum Known {
+    /// Flood the child's free cells.
+    Flood,
+    /// The parent's component and its mirror, in the parent's frame.
+    Whole(Bits, Bits),
 }
 
 impl Open {
     /// A position decided by its moves alone (`Ok`: whether the mover wins), or what the search
     /// needs to know about it.
     #[inline]
-    fn examine(geo: &Geometry, node: Node) -> Result<bool, Open> {
+    fn examine(geo: &Geometry, node: Node, known: Known) -> Result<bool, Open> {
         if node.moves(geo) >> OWN & 1 != 0 {
             return Ok(true);
         }
@@ -89,12 +102,26 @@ impl Open {
         if safe == 0 {
             return Ok(false);
         }
-        let component = node.component(geo);
+        let (component, mirror) = match known {
+            Known::Flood => {
+                let component = node.component(geo);
+                (component, geo.transpose(component))
+            }
+            Known::Whole(component, mirror) => {
+                // The child's snail, back in the parent's frame.
+                let to = geo.rotate_cell(node.snail);
+                (
+                    geo.rotate(component & !(1 << to)),
+                    geo.rotate(mirror & !(1 << geo.transpose_cell(to))),
+                )
+            }
+        };
         Err(Open {
             node,
             safe,
             component,
-            key: canonical_key(geo, component, node.snail),
+            mirror,
+            key: canonical_key(geo, component, mirror, node.snail),
         })
     }
 }
@@ -103,9 +130,12 @@ impl Search<'_> {
     /// Does the player to move win?
     pub(crate) fn wins(&mut self, node: Node) -> bool {
         self.count();
-        match Open::examine(self.geo, node) {
+        match Open::examine(self.geo, node, Known::Flood) {
             Ok(win) => win,
-            Err(open) => self.wins_open(open),
+            Err(open) => match self.table.probe(open.key) {
+                Some(win) => win,
+                None => self.solve_open(open),
+            },
         }
     }
 
@@ -118,10 +148,8 @@ impl Search<'_> {
         }
     }
 
-    fn wins_open(&mut self, open: Open) -> bool {
-        if let Some(win) = self.table.probe(open.key) {
-            return win;
-        }
+    /// Solves a position whose key is not in the table, and stores it.
+    fn solve_open(&mut self, open: Open) -> bool {
         let geo = self.geo;
         let before = self.nodes;
         let region = open.component | 1 << open.node.snail;
@@ -142,10 +170,17 @@ impl Search<'_> {
         let mut order = [(0u8, open); 8];
         let mut n = 0;
         let mut m = open.safe;
+        // Each child's region is its component and its snail: when this component stays
+        // connected without this snail, that is all of it, so no flood is needed.
+        let known = if geo.ring_connected(open.component, open.node.snail) {
+            Known::Whole(open.component, open.mirror)
+        } else {
+            Known::Flood
+        };
         while m != 0 {
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
-            let child = match Open::examine(geo, open.node.child(geo, to)) {
+            let child = match Open::examine(geo, open.node.child(geo, to), known) {
                 Ok(false) => return true,
                 Ok(true) => continue,
                 Err(child) => child,
@@ -166,7 +201,8 @@ impl Search<'_> {
         }
         order[..n].iter().any(|&(_, child)| {
             self.count();
-            !self.wins_open(child)
+            // Its key was not in the table a moment ago: searching a sibling rarely adds it.
+            !self.solve_open(child)
         })
     }
 }

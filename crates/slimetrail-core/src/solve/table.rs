@@ -13,17 +13,22 @@ const KEY_MASK: u128 = (1 << KEY_BITS) - 1;
 const WORK_SHIFT: u32 = 112;
 const WIN: u128 = 1 << 127;
 
-/// A direct-mapped table of `2^bits` entries.
+/// A table of `2^bits` entries in buckets of two.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
-    slots: Vec<u128>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
+
+/// Two entries, aligned so that a bucket never straddles two cache lines (one miss a probe).
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
+struct Bucket([u128; 2]);
 
 fn bucket(key: u128) -> usize {
     let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (x ^ (x >> 29)) as usize & !1
+    (x ^ (x >> 29)) as usize
 }
 
 fn work(entry: u128) -> u32 {
@@ -35,36 +40,37 @@ impl Table {
     pub(crate) fn new(bits: u32) -> Table {
         let bits = bits.clamp(4, 30);
         Table {
-            slots: vec![0; 1 << bits],
-            mask: (1 << bits) - 1,
+            buckets: vec![Bucket::default(); 1 << (bits - 1)],
+            mask: (1 << (bits - 1)) - 1,
         }
     }
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill(0);
+        self.buckets.fill(Bucket::default());
     }
 
     /// Number of entries.
     pub(crate) fn capacity(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * 2
     }
 
     /// Every stored entry: key, whether the mover wins, effort (log2 of the positions its
     /// proof took).
     #[cfg(feature = "std")]
     pub(crate) fn entries(&self) -> impl Iterator<Item = (u128, bool, u32)> + '_ {
-        self.slots
+        self.buckets
             .iter()
-            .filter(|&&e| e != 0)
-            .map(|&e| (e & KEY_MASK, e & WIN != 0, work(e)))
+            .flat_map(|b| b.0)
+            .filter(|&e| e != 0)
+            .map(|e| (e & KEY_MASK, e & WIN != 0, work(e)))
     }
 
     /// The stored value of a key (nonzero, below `2^KEY_BITS`): whether the mover wins.
     #[inline]
     pub(crate) fn probe(&self, key: u128) -> Option<bool> {
-        let i = bucket(key) & self.mask;
-        for e in [self.slots[i], self.slots[i + 1]] {
+        let b = &self.buckets[bucket(key) & self.mask];
+        for e in b.0 {
             if e & KEY_MASK == key {
                 return Some(e & WIN != 0);
             }
@@ -75,17 +81,17 @@ impl Table {
     /// Stores a solved key with the number of positions its proof took.
     #[inline]
     pub(crate) fn store(&mut self, key: u128, win: bool, positions: u64) {
-        let i = bucket(key) & self.mask;
+        let b = &mut self.buckets[bucket(key) & self.mask].0;
         let effort = 64 - positions.leading_zeros();
         let entry = key | (effort as u128) << WORK_SHIFT | if win { WIN } else { 0 };
-        let deep = self.slots[i];
+        let deep = b[0];
         if deep & KEY_MASK == key || effort >= work(deep) {
             if deep & KEY_MASK != key {
-                self.slots[i + 1] = deep;
+                b[1] = deep;
             }
-            self.slots[i] = entry;
+            b[0] = entry;
         } else {
-            self.slots[i + 1] = entry;
+            b[1] = entry;
         }
     }
 }
