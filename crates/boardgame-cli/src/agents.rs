@@ -19,11 +19,13 @@ pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), C
 }
 
 /// `solve`: `win` or `loss` for the seat to act, then each legal action's result.
-/// `resume` and `save` name files of proven positions read before and written after the search.
+/// `resume` and `save` name files of proven positions read before and written during (every
+/// `save_every` seconds) and after the search.
 pub fn solve(
     setup: &Setup,
     resume: Option<PathBuf>,
     save: Option<PathBuf>,
+    save_every: Option<u64>,
     out: &mut Out,
 ) -> Result<(), CliError> {
     let game = start(setup)?;
@@ -41,6 +43,7 @@ pub fn solve(
         progress: report,
         resume,
         save,
+        save_every: save_every.map(std::time::Duration::from_secs),
     };
     let solution = setup.game.solve_with(game.as_ref(), &options)?;
     if let Some(bar) = spinner {

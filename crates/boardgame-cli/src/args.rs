@@ -163,10 +163,14 @@ pub enum Command {
         /// solve, such as 9x9, resumes where the saved run stopped).
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
-        /// Write the proven positions to FILE once solved (versioned text; read it back with
-        /// `--resume`).
+        /// Write the proven positions to FILE during the search (see `--save-every`) and once
+        /// solved (versioned text; read it back with `--resume`). Each write replaces the file
+        /// whole, so a killed run resumes from its last save.
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
+        /// With `--save`: seconds between saves during the search (default 600).
+        #[arg(long, value_name = "SECONDS", requires = "save")]
+        save_every: Option<u64>,
     },
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).

@@ -80,7 +80,8 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             setup,
             resume,
             save,
-        } => agents::solve(&setup, resume, save, out),
+            save_every,
+        } => agents::solve(&setup, resume, save, save_every, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
         Command::Completions { shell } => {

@@ -56,7 +56,7 @@ impl Progress {
 }
 
 /// A spinner with a message on stderr for work of unknown length (`solve`), when stderr is a
-/// terminal; the caller reports rarely (about every million positions), so short runs never
+/// terminal; the caller reports rarely (every 65,536 positions), so short runs never
 /// show it.
 pub fn spinner(label: &'static str) -> Option<ProgressBar> {
     if !crate::out::stderr_is_terminal() {

@@ -799,6 +799,47 @@ fn play_against_an_agent() {
     assert!(bad(&["play", "slimetrail", "--opponent", "gnugo"]).contains("gnugo"));
 }
 
+/// A solve killed while it runs leaves its last periodic save whole, and resuming from it gives
+/// the same answer.
+#[test]
+fn a_killed_solve_resumes_from_its_periodic_save() {
+    let dir = std::env::temp_dir().join(format!("bg-solve-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("7x7.txt");
+    let path = file.to_str().unwrap();
+    // 7x7 after c4 c5: about two million positions, many periodic saves.
+    let position = "7/7/2@4/2xx3/7/7/7 1";
+    assert_eq!(ok(&["apply", "slimetrail", "c4", "c5"]).trim(), position);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args(["solve", "slimetrail", "--position", position])
+        .args(["--save", path, "--save-every", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let waited = std::time::Instant::now();
+    while !file.exists() && waited.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("slimetrail-solver 1 size=7\n"));
+    assert!(text.lines().last().unwrap().starts_with("end "));
+    let plain = ok(&["solve", "slimetrail", "--position", position]);
+    let resumed = ok(&[
+        "solve",
+        "slimetrail",
+        "--position",
+        position,
+        "--resume",
+        path,
+    ]);
+    assert_eq!(resumed, plain);
+    assert!(bad(&["solve", "slimetrail", "--save-every", "5"]).contains("--save"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn solve_saves_and_resumes_its_progress() {
     let dir = std::env::temp_dir().join(format!("bg-solve-save-{}", std::process::id()));

@@ -4,8 +4,9 @@
 use boardgame_kit::{DynGame, Game, ToAct};
 use std::fmt;
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::BufReader;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Who wins with perfect play, from the seat to act's side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,17 +46,25 @@ pub enum SolveError {
 }
 
 /// How to run a solve: who to tell about progress, and where proven positions are read from
-/// before the search and written to after it (so that a long solve can resume). The file is
-/// the solver's versioned text format (`slimetrail_core::Solver::save`).
+/// before the search and written to during and after it (so that a long solve can resume, even
+/// when killed). The file is the solver's versioned text format
+/// (`slimetrail_core::Solver::save`).
 #[derive(Clone, Default)]
 pub struct SolveOptions {
-    /// Told the positions searched about every million positions.
+    /// Told the positions searched every 65,536 positions.
     pub progress: Option<ProgressFn>,
     /// Read the proven positions saved in this file before searching.
     pub resume: Option<PathBuf>,
-    /// Write the proven positions to this file once solved.
+    /// Write the proven positions to this file during the search (every
+    /// [`SolveOptions::save_every`]) and once solved; each write replaces the file whole.
     pub save: Option<PathBuf>,
+    /// How often to save during the search ([`DEFAULT_SAVE_EVERY`] when `None`).
+    pub save_every: Option<Duration>,
 }
+
+/// How often a solve with a save file saves during the search unless told otherwise: ten
+/// minutes (a 9x9 table of 2^24 entries is some 500 MB of text, written in seconds).
+pub const DEFAULT_SAVE_EVERY: Duration = Duration::from_secs(600);
 
 impl fmt::Debug for SolveOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,11 +72,12 @@ impl fmt::Debug for SolveOptions {
             .field("progress", &self.progress.is_some())
             .field("resume", &self.resume)
             .field("save", &self.save)
+            .field("save_every", &self.save_every)
             .finish()
     }
 }
 
-/// Told the number of positions searched so far, about every million positions (for a
+/// Told the number of positions searched so far, every 65,536 positions (for a
 /// progress line).
 pub type ProgressFn = std::sync::Arc<dyn Fn(u64) + Send + Sync>;
 
@@ -106,6 +116,9 @@ pub(crate) fn slimetrail(
             error,
         })?;
     }
+    if let Some(path) = &options.save {
+        solver.save_every(path, options.save_every.unwrap_or(DEFAULT_SAVE_EVERY));
+    }
     if let Some(report) = options.progress.clone() {
         solver.on_progress(move |p| report(p.positions));
     }
@@ -117,10 +130,13 @@ pub(crate) fn slimetrail(
         .collect();
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     if let Some(path) = &options.save {
-        let saved = File::create(path).and_then(|file| solver.save(BufWriter::new(file)));
+        let saved = solver
+            .checkpoints()
+            .map_err(|e| e.reason)
+            .and_then(|_| solver.save_file(path).map_err(|e| e.to_string()));
         saved.map_err(|error| SolveError::Save {
             path: path.display().to_string(),
-            error: error.to_string(),
+            error,
         })?;
     }
     Ok(Solution { win, actions })

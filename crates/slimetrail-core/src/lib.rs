@@ -60,9 +60,9 @@ mod view;
 
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
-pub use solve::{Progress, Solver, Value};
 #[cfg(feature = "std")]
-pub use solve::{ResumeError, SAVE_VERSION};
+pub use solve::{CheckpointError, ResumeError, SAVE_VERSION};
+pub use solve::{Progress, Solver, Value};
 pub use state::{State, Step, Undo};
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step

@@ -28,7 +28,7 @@ use search::{Node, Search};
 use table::Table;
 
 #[cfg(feature = "std")]
-pub use saved::{ResumeError, SAVE_VERSION};
+pub use saved::{CheckpointError, ResumeError, SAVE_VERSION};
 
 /// The result of a position for one seat under perfect play by both sides. Slime Trail has no
 /// draws.
@@ -81,8 +81,8 @@ impl fmt::Display for Value {
     }
 }
 
-/// A progress report, given to the callback of [`Solver::on_progress`] about every million
-/// positions searched.
+/// A progress report, given to the callback of [`Solver::on_progress`] every 65,536 positions
+/// searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Positions searched in the current call so far.
@@ -127,6 +127,9 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     progress: Option<ProgressFn>,
+    /// Periodic saving during searches (see [`Solver::save_every`]).
+    #[cfg(feature = "std")]
+    checkpoint: Option<saved::Checkpoint>,
 }
 
 impl fmt::Debug for Solver {
@@ -147,10 +150,12 @@ impl Solver {
             table: Table::new(bits),
             nodes: 0,
             progress: None,
+            #[cfg(feature = "std")]
+            checkpoint: None,
         }
     }
 
-    /// Calls `report` about every million positions searched (for a progress line).
+    /// Calls `report` every 65,536 positions searched (for a progress line).
     ///
     /// ```
     /// use slimetrail_core::{Solver, State};
@@ -174,7 +179,31 @@ impl Solver {
             return Value::of(state.corner_owner() == Some(state.mover()));
         }
         let node = self.node(state);
-        Value::of(self.run(|search| search.wins(node)))
+        Value::of(
+            self.run(u64::MAX, |search| search.wins(node))
+                .unwrap_or(false),
+        )
+    }
+
+    /// [`Solver::value`] within a budget: `None` when the search stops after searching
+    /// `positions` positions without an answer. Every position proven before it stopped stays in
+    /// the table (and is saved by [`Solver::save`]), so a later call goes on from there.
+    ///
+    /// ```
+    /// use slimetrail_core::{Solver, State, Value};
+    /// let mut solver = Solver::new(16);
+    /// assert_eq!(solver.value_within(&State::default(), 1000), None);
+    /// assert_eq!(solver.nodes(), 1000);
+    /// assert_eq!(solver.value_within(&State::default(), u64::MAX), Some(Value::Win));
+    /// ```
+    #[must_use]
+    pub fn value_within(&mut self, state: &State, positions: u64) -> Option<Value> {
+        if state.to_act() == ToAct::Over {
+            return Some(self.value(state));
+        }
+        let node = self.node(state);
+        self.run(positions, |search| search.wins(node))
+            .map(Value::of)
     }
 
     /// Every legal action with its value for the seat to act (the seat's result after playing
@@ -267,14 +296,22 @@ impl Solver {
         }
     }
 
-    /// Runs one search, counting its positions and reporting progress.
-    fn run(&mut self, f: impl FnOnce(&mut Search<'_>) -> bool) -> bool {
+    /// Runs one search of at most `limit` positions (`None` if it stopped there), counting its
+    /// positions, reporting progress and saving periodically.
+    fn run(&mut self, limit: u64, f: impl FnOnce(&mut Search<'_>) -> bool) -> Option<bool> {
         let report = self.progress.clone();
+        let size = self.geo.size();
+        #[cfg(feature = "std")]
+        let checkpoint = &mut self.checkpoint;
         // The clock is read only when someone listens: `Instant::now` panics on
         // `wasm32-unknown-unknown` even with `std`.
         #[cfg(feature = "std")]
         let started = report.as_ref().map(|_| std::time::Instant::now());
-        let mut tick = |positions: u64| {
+        // The search counts on from the solver's total, so that the ticks of many short
+        // searches (one per action) add up.
+        let before = self.nodes;
+        let mut tick = |total: u64, _table: &Table| {
+            let positions = total - before;
             if let Some(r) = report.as_ref() {
                 #[cfg(feature = "std")]
                 let elapsed = started.map(|t| t.elapsed());
@@ -282,15 +319,23 @@ impl Solver {
                 let elapsed = None;
                 r(Progress { positions, elapsed });
             }
+            #[cfg(feature = "std")]
+            if let Some(c) = checkpoint.as_mut() {
+                c.tick(size, _table);
+            }
+            let _ = size;
         };
         let mut search = Search {
             geo: &self.geo,
             table: &mut self.table,
-            nodes: 0,
+            nodes: before,
             tick: Some(&mut tick),
+            limit: before.saturating_add(limit.max(1)),
+            stopped: false,
         };
         let win = f(&mut search);
-        self.nodes += search.nodes;
-        win
+        let stopped = search.stopped;
+        self.nodes = search.nodes;
+        (!stopped).then_some(win)
     }
 }

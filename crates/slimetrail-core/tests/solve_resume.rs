@@ -51,6 +51,59 @@ fn a_partial_7x7_solve_resumes_with_the_same_answers_and_fewer_positions() {
     assert!(again.resume(&saved(&resumed)[..]).unwrap() >= entries);
 }
 
+/// A long solve saves as it goes: stopped halfway (by a budget, as a killed run would be), its
+/// last periodic save resumes to the same answer with fewer positions than a fresh solve.
+#[test]
+fn a_stopped_solve_resumes_from_its_periodic_save() {
+    let mut position = State::default();
+    for step in ["c4", "c5"] {
+        position.play(step.parse().unwrap());
+    }
+    let mut fresh = Solver::new(16);
+    let expected = fresh.value(&position);
+    assert!(fresh.nodes() > 1_000_000, "{}", fresh.nodes());
+
+    let path = std::env::temp_dir().join(format!("st-periodic-{}.txt", std::process::id()));
+    let mut stopped = Solver::new(16);
+    stopped.save_every(&path, std::time::Duration::ZERO);
+    assert_eq!(stopped.value_within(&position, fresh.nodes() / 2), None);
+    assert_eq!(stopped.nodes(), fresh.nodes() / 2);
+    let saves = stopped.checkpoints().unwrap();
+    assert!(saves >= 5, "{saves} saves");
+    // The save is whole (its `end` line) and no temporary file is left behind.
+    let mut tmp = path.clone().into_os_string();
+    tmp.push(".tmp");
+    assert!(!std::path::Path::new(&tmp).exists());
+
+    let mut resumed = Solver::new(16);
+    let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    assert!(resumed.resume(file).unwrap() > 1000);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(resumed.value(&position), expected);
+    assert!(
+        resumed.nodes() < fresh.nodes(),
+        "resumed {} vs fresh {}",
+        resumed.nodes(),
+        fresh.nodes()
+    );
+}
+
+/// A failed periodic save is reported, and the search still answers.
+#[test]
+fn a_failed_periodic_save_is_reported() {
+    let dir = std::env::temp_dir().join(format!("st-no-such-dir-{}", std::process::id()));
+    let mut solver = Solver::new(16);
+    solver.save_every(dir.join("progress.txt"), std::time::Duration::ZERO);
+    let _ = solver.action_values(&midgame());
+    let err = solver.checkpoints().unwrap_err();
+    assert!(err.path.ends_with("progress.txt"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("cannot save solver progress to "),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_bad_file_is_refused_with_its_reason_and_changes_nothing() {
     let mut solver = Solver::new(12);

@@ -12,7 +12,8 @@ impl Solver {
     /// [`Solver::action_values`] with the actions shared out among `threads` threads (at least
     /// one). Each thread searches with a copy of this solver's table, so memory grows with the
     /// threads; the positions searched by all threads are added to [`Solver::nodes`], and each
-    /// thread reports its own progress.
+    /// thread reports its own progress. The workers do not save periodically
+    /// ([`Solver::save_every`]), and their tables are not merged back into this solver.
     ///
     /// ```
     /// use slimetrail_core::{Solver, State};
@@ -32,6 +33,8 @@ impl Solver {
         std::thread::scope(|scope| {
             for _ in 0..threads.clamp(1, list.len().max(1)) {
                 let mut worker = self.clone();
+                // Each worker holds only part of the work: none saves periodically.
+                worker.checkpoint = None;
                 let (list, next, results, nodes) = (&list, &next, &results, &nodes);
                 scope.spawn(move || {
                     let before = worker.nodes();

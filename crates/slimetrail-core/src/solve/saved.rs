@@ -16,11 +16,15 @@
 //! took, which decides what the table keeps). The last line counts the entries, so a cut-off
 //! file is refused. Every key is checked against the board before anything is stored.
 
-use super::table::KEY_BITS;
+use super::table::{Table, KEY_BITS};
 use super::{Geometry, Solver};
 use crate::board::Board;
-use std::io::{BufRead, Write};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::string::{String, ToString};
+use std::time::{Duration, Instant};
 use std::vec::Vec;
 
 /// The first word of a saved-progress file.
@@ -55,6 +59,70 @@ pub enum ResumeError {
     /// The file ends before its `end COUNT` line, or the count disagrees.
     #[error("saved progress is cut off: expected `end {0}` as the last line")]
     Truncated(usize),
+}
+
+/// A periodic save (see [`Solver::save_every`]) failed; no further periodic saves are tried.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot save solver progress to {path}: {reason}")]
+pub struct CheckpointError {
+    /// The file that could not be written.
+    pub path: String,
+    /// What went wrong.
+    pub reason: String,
+}
+
+/// Periodic saving during a search: where, how often, and how it went.
+#[derive(Clone, Debug)]
+pub(crate) struct Checkpoint {
+    path: PathBuf,
+    every: Duration,
+    last: Instant,
+    saves: u64,
+    error: Option<CheckpointError>,
+}
+
+impl Checkpoint {
+    /// Called on every progress tick: saves the table when the interval has passed.
+    pub(crate) fn tick(&mut self, size: u8, table: &Table) {
+        if self.error.is_some() || self.last.elapsed() < self.every {
+            return;
+        }
+        match write_atomically(&self.path, size, table) {
+            Ok(()) => self.saves += 1,
+            Err(e) => {
+                self.error = Some(CheckpointError {
+                    path: self.path.display().to_string(),
+                    reason: e.to_string(),
+                })
+            }
+        }
+        self.last = Instant::now();
+    }
+}
+
+/// Writes the table in the saved-progress format.
+fn write_table(mut out: impl Write, size: u8, table: &Table) -> std::io::Result<()> {
+    writeln!(out, "{MAGIC} {SAVE_VERSION} size={size}")?;
+    let mut count = 0usize;
+    for (key, win, effort) in table.entries() {
+        let value = if win { 'w' } else { 'l' };
+        writeln!(out, "{key:x} {value} {effort}")?;
+        count += 1;
+    }
+    writeln!(out, "end {count}")?;
+    out.flush()
+}
+
+/// Writes the table to `path` through a temporary file next to it (`PATH.tmp`), renamed over
+/// `path` once complete: a run killed while saving leaves the previous save whole.
+fn write_atomically(path: &Path, size: u8, table: &Table) -> std::io::Result<()> {
+    let mut tmp = OsString::from(path.as_os_str());
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let mut out = BufWriter::new(File::create(&tmp)?);
+    write_table(&mut out, size, table)?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(&tmp, path)
 }
 
 impl From<std::io::Error> for ResumeError {
@@ -160,16 +228,66 @@ impl Solver {
     /// assert_eq!(again.value(&start), value);
     /// assert!(again.nodes() < solver.nodes());
     /// ```
-    pub fn save(&self, mut out: impl Write) -> std::io::Result<()> {
-        writeln!(out, "{MAGIC} {SAVE_VERSION} size={}", self.geo.size())?;
-        let mut count = 0usize;
-        for (key, win, effort) in self.table.entries() {
-            let value = if win { 'w' } else { 'l' };
-            writeln!(out, "{key:x} {value} {effort}")?;
-            count += 1;
+    pub fn save(&self, out: impl Write) -> std::io::Result<()> {
+        write_table(out, self.geo.size(), &self.table)
+    }
+
+    /// [`Solver::save`] to a file, atomically: the positions are written to `PATH.tmp`, which
+    /// then replaces `path`, so a run killed while saving leaves the earlier file whole.
+    ///
+    /// ```
+    /// use slimetrail_core::{Solver, State};
+    /// let path = std::env::temp_dir().join(format!("st-save-file-{}.txt", std::process::id()));
+    /// let mut solver = Solver::new(12);
+    /// let _ = solver.value(&State::new(&"size=5".parse().unwrap()));
+    /// solver.save_file(&path).unwrap();
+    /// let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    /// assert!(Solver::new(12).resume(file).unwrap() > 0);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn save_file(&self, path: impl AsRef<Path>) -> std::io::Result<()> {
+        write_atomically(path.as_ref(), self.geo.size(), &self.table)
+    }
+
+    /// Saves the proven positions to `path` (as [`Solver::save_file`]) during later searches,
+    /// each time `every` has passed since the last save (or since this call), checked every
+    /// 65,536 positions: a long solve that is killed resumes from its last save with
+    /// [`Solver::resume`]. A failed save is kept for [`Solver::checkpoints`] and stops the
+    /// periodic saving; the search goes on.
+    ///
+    /// ```
+    /// use boardgame_kit::Game;
+    /// use slimetrail_core::{Solver, State};
+    /// use std::time::Duration;
+    /// let path = std::env::temp_dir().join(format!("st-save-every-{}.txt", std::process::id()));
+    /// let mut solver = Solver::new(16);
+    /// solver.save_every(&path, Duration::ZERO);
+    /// let mut s = State::default();
+    /// for step in ["c4", "c5", "d5", "e5", "e4", "e3"] {
+    ///     s.play(step.parse().unwrap());
+    /// }
+    /// let _ = solver.action_values(&s); // about 69,000 positions: one save
+    /// assert!(solver.checkpoints().unwrap() > 0);
+    /// assert!(std::fs::read_to_string(&path).unwrap().starts_with("slimetrail-solver 1 size=7"));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn save_every(&mut self, path: impl Into<PathBuf>, every: Duration) {
+        self.checkpoint = Some(Checkpoint {
+            path: path.into(),
+            every,
+            last: Instant::now(),
+            saves: 0,
+            error: None,
+        });
+    }
+
+    /// How many periodic saves [`Solver::save_every`] has made, or the failure that stopped
+    /// them (zero when periodic saving is off).
+    pub fn checkpoints(&self) -> Result<u64, CheckpointError> {
+        match &self.checkpoint {
+            None => Ok(0),
+            Some(c) => c.error.clone().map_or(Ok(c.saves), Err),
         }
-        writeln!(out, "end {count}")?;
-        out.flush()
     }
 
     /// Reads positions saved by [`Solver::save`] into the table (the board size switches to

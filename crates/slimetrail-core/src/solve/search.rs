@@ -15,11 +15,12 @@ pub(crate) struct Node {
     pub(crate) snail: u8,
 }
 
-/// What the search reports every so many positions.
-pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64);
+/// What the search reports every so many positions: the positions searched and the table (for
+/// periodic saving).
+pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64, &Table);
 
 /// Positions between two progress reports (a power of two).
-pub(crate) const TICK_EVERY: u64 = 1 << 20;
+pub(crate) const TICK_EVERY: u64 = 1 << 16;
 
 /// One search over a table.
 pub(crate) struct Search<'a> {
@@ -27,6 +28,11 @@ pub(crate) struct Search<'a> {
     pub(crate) table: &'a mut Table,
     pub(crate) nodes: u64,
     pub(crate) tick: Option<Tick<'a>>,
+    /// The search stops once it has searched this many positions.
+    pub(crate) limit: u64,
+    /// Set when the limit was reached: results found from then on are not stored, and the
+    /// search unwinds.
+    pub(crate) stopped: bool,
 }
 
 impl Node {
@@ -143,8 +149,11 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes & (TICK_EVERY - 1) == 0 {
             if let Some(t) = self.tick.as_mut() {
-                t(self.nodes);
+                t(self.nodes, self.table);
             }
+        }
+        if self.nodes >= self.limit {
+            self.stopped = true;
         }
     }
 
@@ -158,7 +167,9 @@ impl Search<'_> {
         } else {
             self.any_child_loses(open)
         };
-        self.table.store(open.key, win, self.nodes - before + 1);
+        if !self.stopped {
+            self.table.store(open.key, win, self.nodes - before + 1);
+        }
         win
     }
 
@@ -200,6 +211,10 @@ impl Search<'_> {
             n += 1;
         }
         order[..n].iter().any(|&(_, child)| {
+            if self.stopped {
+                // Unwind: nothing found from here on is stored.
+                return true;
+            }
             self.count();
             // Its key was not in the table a moment ago: searching a sibling rarely adds it.
             !self.solve_open(child)
