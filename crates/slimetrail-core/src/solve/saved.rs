@@ -236,6 +236,7 @@ impl Solver {
     /// then replaces `path`, so a run killed while saving leaves the earlier file whole.
     ///
     /// ```
+    /// use boardgame_kit::Game;
     /// use slimetrail_core::{Solver, State};
     /// let path = std::env::temp_dir().join(format!("st-save-file-{}.txt", std::process::id()));
     /// let mut solver = Solver::new(12);
