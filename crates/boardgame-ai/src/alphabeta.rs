@@ -1,13 +1,27 @@
 //! Alpha-beta search with iterative deepening, a transposition table and move ordering.
 //!
-//! Values are always those of the seat to act at the root: that seat maximises, every other
-//! seat minimises. With two seats this is minimax; with three to six it is the paranoid
-//! assumption (everyone else plays against the root seat), which keeps alpha-beta's pruning.
+//! Values are those of the seat to act at the root. With two seats the search is minimax;
+//! with three to six seats [`MultiSeat`] picks the model of the other seats:
+//!
+//! - **paranoid** (the default): every other seat minimises the root seat's value, which keeps
+//!   alpha-beta's pruning;
+//! - **best-reply search** (BRS+): between two turns of the root seat, only one of the other
+//!   seats searches all its actions (the best reply) while the others play the action that
+//!   looks best for them one ply ahead (by [`Game::evaluate`]); that forced action costs no
+//!   depth, so the root seat looks further ahead than with paranoid at equal depth;
+//! - **max^n**: every seat maximises its own component of a value vector (see the `maxn`
+//!   module), with immediate pruning (a seat that finds the fastest possible win stops).
+//!
 //! Chance nodes take the probability-weighted mean of their outcomes (expectimax) with
-//! Ballard's Star1 pruning: the outcomes still to search are bounded by the extreme values, so
-//! a chance node is cut as soon as its mean cannot enter the window, and each outcome is
-//! searched with the narrowest window that can still matter. Positions beyond the depth limit
-//! are scored with [`Game::evaluate`].
+//! Ballard's Star1 and Star2 pruning ([`ChancePruning`]): Star1 bounds the outcomes still to
+//! search by the extreme values, so a chance node is cut as soon as its mean cannot enter the
+//! window, and searches each outcome with the narrowest window that can still matter; Star2
+//! first *probes* every outcome by searching one action of the position it leads to (a lower
+//! bound where the root seat acts next, an upper bound where an opponent does), cuts if those
+//! bounds already decide the node, and otherwise hands the tighter bounds to Star1. Positions
+//! beyond the depth limit are scored with [`Game::evaluate`].
+
+mod maxn;
 
 use crate::agent::{legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
@@ -16,16 +30,64 @@ use alloc::vec::Vec;
 use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{Actions, ChanceOutcomes, Game, Seat, SeatValues, ToAct};
 use core::hash::{Hash, Hasher};
+use smallvec::SmallVec;
+
+/// How chance nodes are searched (SPEC key `star` of `alphabeta`: `0`, `1` or `2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ChancePruning {
+    /// Plain expectimax: every outcome searched with a full window (`star=0`).
+    Expectimax,
+    /// Star1: bounds from the outcomes searched so far and the extreme values (`star=1`, the
+    /// default: on Arandia Star2's probes cost more nodes than they save).
+    #[default]
+    Star1,
+    /// Star2: Star1 after a probing pass that searches one action after each outcome
+    /// (`star=2`).
+    Star2,
+}
+
+/// How three to six seats are modelled (SPEC key `multi` of `alphabeta`). Two-seat games are
+/// always searched with minimax, whatever this says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MultiSeat {
+    /// Every other seat plays against the root seat (`multi=paranoid`, the default).
+    #[default]
+    Paranoid,
+    /// Best-reply search: one other seat replies between two turns of the root seat, the
+    /// others play their greedy action (`multi=brs`).
+    BestReply,
+    /// Max^n: every seat maximises its own value (`multi=maxn`).
+    MaxN,
+}
+
+impl MultiSeat {
+    /// The SPEC name (`paranoid`, `brs`, `maxn`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            MultiSeat::Paranoid => "paranoid",
+            MultiSeat::BestReply => "brs",
+            MultiSeat::MaxN => "maxn",
+        }
+    }
+}
 
 /// The settings of [`AlphaBeta`] (the SPEC keys of `alphabeta`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct AlphaBetaConfig {
     /// The deepest iteration, in player decisions (SPEC key `depth`, default 64); chance
-    /// events do not count.
+    /// events do not count, nor the greedy actions of best-reply search.
     pub max_depth: u32,
     /// log2 of the transposition table's entries (SPEC key `tt`, default 20: 16 MiB); 0 turns
-    /// the table off (every search then equals a plain fixed-depth search, for tests).
+    /// the table off (every search then equals a plain fixed-depth search, for tests). Max^n
+    /// uses no table.
     pub tt_bits: u32,
+    /// Pruning at chance nodes (SPEC key `star`, default Star1).
+    pub chance: ChancePruning,
+    /// The model of the other seats with three to six seats (SPEC key `multi`, default
+    /// paranoid).
+    pub multi: MultiSeat,
 }
 
 impl Default for AlphaBetaConfig {
@@ -33,7 +95,39 @@ impl Default for AlphaBetaConfig {
         AlphaBetaConfig {
             max_depth: 64,
             tt_bits: 20,
+            chance: ChancePruning::default(),
+            multi: MultiSeat::default(),
         }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// These settings with another deepest iteration.
+    #[must_use]
+    pub const fn with_depth(mut self, max_depth: u32) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// These settings with another table size (log2 of the entries; 0: no table).
+    #[must_use]
+    pub const fn with_table(mut self, tt_bits: u32) -> Self {
+        self.tt_bits = tt_bits;
+        self
+    }
+
+    /// These settings with another pruning at chance nodes.
+    #[must_use]
+    pub const fn with_chance(mut self, chance: ChancePruning) -> Self {
+        self.chance = chance;
+        self
+    }
+
+    /// These settings with another model of three to six seats.
+    #[must_use]
+    pub const fn with_multi(mut self, multi: MultiSeat) -> Self {
+        self.multi = multi;
+        self
     }
 }
 
@@ -41,13 +135,21 @@ impl Default for AlphaBetaConfig {
 /// games at about ±[`WIN`] (sooner wins score higher), draws at 0.
 type Score = f32;
 /// The value of a won game (less a little per ply, so that sooner wins are preferred).
-const WIN: Score = 10.0;
+const WIN: Score = 2.0;
 /// Scores beyond this are finished games.
-const PROVEN: Score = 5.0;
+const PROVEN: Score = 1.5;
 /// How often (in nodes) the clock and node budget are checked.
 const CHECK_EVERY: u64 = 1024;
+/// Root values closer than this are equal (sums of probabilities times values are rounded
+/// differently by differently pruned searches).
+const TIE: Score = 1e-4;
 /// Slots in the history table of quiet moves that cut.
 const HISTORY: usize = 4096;
+
+/// The score of a finished game for a seat with these returns, reached at `ply`.
+fn finished(returns: f64, ply: u32) -> Score {
+    returns as Score * (WIN - ply as Score * 0.001)
+}
 
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +178,40 @@ const EMPTY: Entry = Entry {
     bound: Bound::Exact,
 };
 
+/// Where best-reply search stands between two turns of the root seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Round {
+    /// No other seat has replied yet (also: every search but best-reply).
+    Open,
+    /// This seat is the one that replies; the others play their greedy action.
+    Reply(Seat),
+}
+
+impl Round {
+    /// Mixed into the table key: the same position has different values in different rounds.
+    fn salt(self) -> u64 {
+        match self {
+            Round::Open => 0,
+            Round::Reply(s) => (s.index() as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+        }
+    }
+}
+
+/// What a seat node does under the search's model of the other seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    /// The seat searches all its actions; the children are in this round.
+    Branch { maximise: bool, next: Round },
+    /// Best-reply search, no reply yet: the seat either replies (all its actions, the
+    /// children in its round) or plays its greedy action (the round stays open).
+    Choose,
+    /// Best-reply search, another seat replies: the seat plays its greedy action.
+    Greedy,
+}
+
+/// Star1/Star2 bounds of a chance node's outcomes: probability, lower and upper bound.
+type OutcomeBounds = SmallVec<[(Score, Score, Score); 64]>;
+
 /// The alpha-beta agent.
 ///
 /// ```
@@ -95,7 +231,13 @@ pub struct AlphaBeta<G: Game> {
     killers: Vec<[Option<G::Action>; 2]>,
     root: Seat,
     root_salt: u64,
+    /// Best-reply search is on (three or more seats and `multi=brs`).
+    brs: bool,
+    /// Best-reply search: nodes this many plies deep are scored by the evaluation (the greedy
+    /// actions cost no depth, this bounds them).
+    ply_cap: u32,
     nodes: u64,
+    next_check: u64,
     node_limit: u64,
     clock: Option<Clock>,
     aborted: bool,
@@ -119,13 +261,22 @@ impl<G: Game> AlphaBeta<G> {
             killers: Vec::new(),
             root: Seat::of(0),
             root_salt: 0,
+            brs: false,
+            ply_cap: u32::MAX,
             nodes: 0,
+            next_check: 0,
             node_limit: u64::MAX,
             clock: None,
             aborted: false,
             horizon: false,
             last: None,
         }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> AlphaBetaConfig {
+        self.config
     }
 
     /// Positions searched by the last choice.
@@ -164,17 +315,15 @@ impl<G: Game> AlphaBeta<G> {
 
     /// Whether the search must stop (budget or clock), checked every [`CHECK_EVERY`] nodes.
     fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
+        if !self.aborted && self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.aborted = self.nodes >= self.node_limit || self.clock.is_some_and(|c| c.expired());
         }
         self.aborted
     }
 
     fn terminal(&self, state: &G, ply: u32) -> Score {
-        let r = state
-            .outcome()
-            .map_or(0.0, |o| o.returns(self.root) as Score);
-        r * (WIN - ply as Score * 0.001)
+        finished(state.outcome().map_or(0.0, |o| o.returns(self.root)), ply)
     }
 
     fn evaluate(&mut self, state: &G) -> Score {
@@ -182,65 +331,281 @@ impl<G: Game> AlphaBeta<G> {
         state.evaluate().map_or(0.0, |v| v.get(self.root))
     }
 
-    fn search(&mut self, state: &mut G, depth: u32, ply: u32, alpha: Score, beta: Score) -> Score {
+    fn search(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        ply: u32,
+        window: (Score, Score),
+        round: Round,
+    ) -> Score {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0.0;
         }
         match state.to_act() {
-            ToAct::Seat(seat) => {
-                if depth == 0 {
-                    self.evaluate(state)
-                } else {
-                    self.seat_node(state, seat, depth, ply, alpha, beta)
-                }
+            ToAct::Seat(_) | ToAct::Chance if depth == 0 || ply >= self.ply_cap => {
+                self.evaluate(state)
             }
-            ToAct::Chance => {
-                if depth == 0 {
-                    self.evaluate(state)
-                } else {
-                    self.chance_node(state, depth, ply, alpha, beta)
-                }
-            }
+            ToAct::Seat(seat) => self.seat_node(state, seat, depth, ply, window, round),
+            ToAct::Chance => self.chance_node(state, depth, ply, window, round),
             _ => self.terminal(state, ply),
         }
     }
 
-    /// Expectimax with Star1 pruning: the unsearched outcomes are bounded by ±WIN.
+    /// What `seat` does at a node of `round`.
+    fn turn(&self, seat: Seat, round: Round) -> Turn {
+        if seat == self.root {
+            return Turn::Branch {
+                maximise: true,
+                next: Round::Open,
+            };
+        }
+        if !self.brs {
+            return Turn::Branch {
+                maximise: false,
+                next: Round::Open,
+            };
+        }
+        match round {
+            Round::Open => Turn::Choose,
+            Round::Reply(s) if s == seat => Turn::Branch {
+                maximise: false,
+                next: round,
+            },
+            Round::Reply(_) => Turn::Greedy,
+        }
+    }
+
+    /// Expectimax, with Star1 (and Star2's probing first) unless [`ChancePruning::Expectimax`].
     fn chance_node(
         &mut self,
         state: &mut G,
         depth: u32,
         ply: u32,
-        alpha: Score,
-        beta: Score,
+        (alpha, beta): (Score, Score),
+        round: Round,
     ) -> Score {
         let mut outcomes = ChanceOutcomes::<G::Action>::new();
         state.chance_outcomes(&mut outcomes);
-        let (lo, hi) = (-WIN, WIN);
-        let mut sum = 0.0;
-        let mut rest = 1.0;
-        for &(a, p) in outcomes.iter() {
-            let p = p.to_f64() as Score;
-            rest -= p;
-            let rest_now = rest.max(0.0);
-            let child_alpha = ((alpha - sum - rest_now * hi) / p).max(lo);
-            let child_beta = ((beta - sum - rest_now * lo) / p).min(hi);
-            let undo = state.play_unchecked(a);
-            let v = self.search(state, depth, ply + 1, child_alpha, child_beta);
-            state.undo(undo);
+        if self.config.chance == ChancePruning::Expectimax {
+            let mut sum = 0.0;
+            for &(a, p) in outcomes.iter() {
+                let undo = state.play_unchecked(a);
+                let full = (-Score::INFINITY, Score::INFINITY);
+                let v = self.search(state, depth, ply + 1, full, round);
+                state.undo(undo);
+                if self.aborted {
+                    return 0.0;
+                }
+                sum += p.to_f64() as Score * v;
+            }
+            return sum;
+        }
+        let mut bounds: OutcomeBounds = outcomes
+            .iter()
+            .map(|&(_, p)| (p.to_f64() as Score, -WIN, WIN))
+            .collect();
+        if self.config.chance == ChancePruning::Star2 {
+            let cut = self.probe(
+                state,
+                &outcomes,
+                &mut bounds,
+                depth,
+                ply,
+                (alpha, beta),
+                round,
+            );
             if self.aborted {
                 return 0.0;
             }
+            if let Some(cut) = cut {
+                return cut;
+            }
+        }
+        // Star1: `low`/`high` bound the outcomes not searched yet, `sum` the searched ones.
+        let mut low: Score = bounds.iter().map(|&(p, l, _)| p * l).sum();
+        let mut high: Score = bounds.iter().map(|&(p, _, h)| p * h).sum();
+        let mut sum = 0.0;
+        for (&(a, _), &(p, l, h)) in outcomes.iter().zip(bounds.iter()) {
+            low -= p * l;
+            high -= p * h;
+            let child_alpha = ((alpha - sum - high) / p).max(-WIN);
+            let child_beta = ((beta - sum - low) / p).min(WIN);
+            let v = if l == h {
+                l
+            } else {
+                let undo = state.play_unchecked(a);
+                let v = self.search(state, depth, ply + 1, (child_alpha, child_beta), round);
+                state.undo(undo);
+                if self.aborted {
+                    return 0.0;
+                }
+                v
+            };
             sum += p * v;
             if v <= child_alpha {
-                return sum + rest_now * hi;
+                return sum + high;
             }
             if v >= child_beta {
-                return sum + rest_now * lo;
+                return sum + low;
             }
         }
         sum
+    }
+
+    /// Star2's probing pass: bounds every outcome by one action of the position it leads to,
+    /// and returns the chance node's bound if those bounds already put it outside the window.
+    #[allow(clippy::too_many_arguments)]
+    fn probe(
+        &mut self,
+        state: &mut G,
+        outcomes: &ChanceOutcomes<G::Action>,
+        bounds: &mut OutcomeBounds,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (Score, Score),
+        round: Round,
+    ) -> Option<Score> {
+        // `low`/`high`: the node's bounds from every outcome's current bounds;
+        // `reach_low`/`reach_high`: the outcomes probed so far at their bounds, the others at
+        // their best (for a fail high) or worst (for a fail low) case.
+        let mut low: Score = bounds.iter().map(|&(p, l, _)| p * l).sum();
+        let mut high: Score = bounds.iter().map(|&(p, _, h)| p * h).sum();
+        let (mut reach_high, mut reach_low) = (high, low);
+        for (&(a, _), b) in outcomes.iter().zip(bounds.iter_mut()) {
+            let (p, l0, h0) = *b;
+            if reach_high < beta && reach_low > alpha {
+                // No probe result can cut the node any more.
+                break;
+            }
+            // What this outcome must reach for a cut, the outcomes not probed yet at their
+            // best case: beyond the extreme values, its probe is skipped.
+            let need = (
+                (beta - (reach_high - p * h0)) / p,
+                (alpha - (reach_low - p * l0)) / p,
+            );
+            let undo = state.play_unchecked(a);
+            let (l, h) = self.probe_outcome(state, depth, ply + 1, need, round);
+            state.undo(undo);
+            if self.aborted {
+                return None;
+            }
+            low += p * (l - l0);
+            high += p * (h - h0);
+            reach_high += p * (l - h0);
+            reach_low += p * (h - l0);
+            *b = (p, l, h);
+            if low >= beta {
+                return Some(low);
+            }
+            if high <= alpha {
+                return Some(high);
+            }
+        }
+        None
+    }
+
+    /// Bounds of a chance outcome's position from one of its actions: a lower bound where the
+    /// root seat acts (it can do at least that well), an upper bound where another seat does;
+    /// exact where the game is over or the depth is spent; none after another chance event.
+    fn probe_outcome(
+        &mut self,
+        state: &mut G,
+        depth: u32,
+        ply: u32,
+        (need_low, need_high): (Score, Score),
+        round: Round,
+    ) -> (Score, Score) {
+        let seat = match state.to_act() {
+            ToAct::Seat(_) | ToAct::Chance if depth == 0 || ply >= self.ply_cap => {
+                let v = self.evaluate(state);
+                return (v, v);
+            }
+            ToAct::Seat(seat) => seat,
+            ToAct::Chance => return (-WIN, WIN),
+            _ => {
+                let v = self.terminal(state, ply);
+                return (v, v);
+            }
+        };
+        let turn = self.turn(seat, round);
+        let maximise = matches!(turn, Turn::Branch { maximise: true, .. });
+        if (maximise && need_low > WIN) || (!maximise && need_high < -WIN) {
+            // No result of this probe can cut the node.
+            return (-WIN, WIN);
+        }
+        self.nodes += 1;
+        let (action, depth, next) = match turn {
+            Turn::Branch { next, .. } => match self.first_action(state, ply, round) {
+                Some(a) => (a, depth - 1, next),
+                None => {
+                    let v = self.terminal(state, ply);
+                    return (v, v);
+                }
+            },
+            Turn::Choose | Turn::Greedy => match self.greedy_action(state, seat) {
+                Some(a) => (a, depth, round),
+                None => {
+                    let v = self.terminal(state, ply);
+                    return (v, v);
+                }
+            },
+        };
+        let undo = state.play_unchecked(action);
+        let v = if maximise {
+            // Full window below: the result is exact or a lower bound, never an upper one.
+            self.search(state, depth, ply + 1, (-Score::INFINITY, need_low), next)
+        } else {
+            self.search(state, depth, ply + 1, (need_high, Score::INFINITY), next)
+        };
+        state.undo(undo);
+        if maximise {
+            (v.max(-WIN), WIN)
+        } else {
+            (-WIN, v.min(WIN))
+        }
+    }
+
+    /// The action searched first at a seat node: the table's move, else the best by killers
+    /// and history.
+    fn first_action(&self, state: &G, ply: u32, round: Round) -> Option<G::Action> {
+        let mut legal = Actions::<G>::new();
+        state.legal_actions(&mut legal);
+        let tt_best = if self.config.tt_bits != 0 {
+            let key = state.position_key() ^ self.root_salt ^ round.salt();
+            let e = self.table[self.slot(key)];
+            if e.key == key {
+                e.best
+            } else {
+                u16::MAX
+            }
+        } else {
+            u16::MAX
+        };
+        let order = self.order(&legal, tt_best, ply);
+        order.first().map(|&i| legal[i as usize])
+    }
+
+    /// Best-reply search's model of a seat that does not reply: the action after which the
+    /// game's evaluation (or the finished game) is best for that seat; the first of equals in
+    /// the legal order. `None` when the seat has no action.
+    fn greedy_action(&mut self, state: &mut G, seat: Seat) -> Option<G::Action> {
+        let mut legal = Actions::<G>::new();
+        state.legal_actions(&mut legal);
+        let mut best: Option<(G::Action, Score)> = None;
+        for &a in legal.iter() {
+            let undo = state.play_unchecked(a);
+            let v = match state.outcome() {
+                Some(o) => finished(o.returns(seat), 0),
+                None => state.evaluate().map_or(0.0, |v| v.get(seat)),
+            };
+            state.undo(undo);
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((a, v));
+            }
+        }
+        best.map(|(a, _)| a)
     }
 
     fn seat_node(
@@ -249,12 +614,27 @@ impl<G: Game> AlphaBeta<G> {
         seat: Seat,
         depth: u32,
         ply: u32,
-        mut alpha: Score,
-        mut beta: Score,
+        (mut alpha, mut beta): (Score, Score),
+        round: Round,
     ) -> Score {
+        let (maximise, next) = match self.turn(seat, round) {
+            Turn::Branch { maximise, next } => (maximise, next),
+            Turn::Greedy => {
+                return match self.greedy_action(state, seat) {
+                    Some(a) => {
+                        let undo = state.play_unchecked(a);
+                        let v = self.search(state, depth, ply + 1, (alpha, beta), round);
+                        state.undo(undo);
+                        v
+                    }
+                    None => self.terminal(state, ply),
+                };
+            }
+            Turn::Choose => (false, Round::Reply(seat)),
+        };
         let use_table = self.config.tt_bits != 0;
         let key = if use_table {
-            state.position_key() ^ self.root_salt
+            state.position_key() ^ self.root_salt ^ round.salt()
         } else {
             0
         };
@@ -273,24 +653,38 @@ impl<G: Game> AlphaBeta<G> {
                 }
             }
         }
-        let mut legal = Actions::<G>::new();
-        state.legal_actions(&mut legal);
-        if legal.is_empty() {
-            return self.terminal(state, ply);
-        }
-        let order = self.order(&legal, tt_best, ply);
-        let maximise = seat == self.root;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximise {
             -Score::INFINITY
         } else {
             Score::INFINITY
         };
+        if round == Round::Open && next == Round::Reply(seat) {
+            // Best-reply search: first the branch where this seat does not reply.
+            if let Some(a) = self.greedy_action(state, seat) {
+                let undo = state.play_unchecked(a);
+                best = self.search(state, depth, ply + 1, (alpha, beta), Round::Open);
+                state.undo(undo);
+                if self.aborted {
+                    return 0.0;
+                }
+                beta = beta.min(best);
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        let mut legal = Actions::<G>::new();
+        state.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return self.terminal(state, ply);
+        }
+        let order = self.order(&legal, tt_best, ply);
         let mut best_index = u16::MAX;
         for &i in order.iter() {
             let a = legal[i as usize];
             let undo = state.play_unchecked(a);
-            let v = self.search(state, depth - 1, ply + 1, alpha, beta);
+            let v = self.search(state, depth - 1, ply + 1, (alpha, beta), next);
             state.undo(undo);
             if self.aborted {
                 return 0.0;
@@ -412,17 +806,23 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
         self.clock = Some(Clock::start(&budget));
         self.node_limit = budget.node_limit().unwrap_or(u64::MAX);
         self.nodes = 0;
+        self.next_check = 0;
         self.aborted = false;
         self.root = seat;
+        let many = state.seats().len() > 2;
+        self.brs = many && self.config.multi == MultiSeat::BestReply;
+        let maxn = many && self.config.multi == MultiSeat::MaxN;
         self.root_salt = (seat.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         let mut root = state.clone();
         let mut best = (legal[0], 0.0);
         let mut scores: Vec<(G::Action, Score, bool)> = Vec::new();
+        let mut best_values = None;
         let mut completed = 0;
         let mut exact = false;
         for depth in 1..=self.config.max_depth.max(1) {
             self.horizon = false;
+            self.ply_cap = if self.brs { 4 * depth + 8 } else { u32::MAX };
             let mut order: Vec<u16> = (0..legal.len() as u16).collect();
             // Search last iteration's best action first.
             if let Some(p) = legal.iter().position(|a| *a == best.0) {
@@ -431,25 +831,38 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
             let mut alpha = -Score::INFINITY;
             let mut round: Vec<(G::Action, Score, bool)> = Vec::with_capacity(legal.len());
             let mut round_best = None;
+            let mut round_values = None;
             for &i in &order {
                 let a = legal[i as usize];
                 let undo = root.play_unchecked(a);
-                let v = self.search(&mut root, depth - 1, 1, alpha, Score::INFINITY);
+                let (v, values) = if maxn {
+                    let values = self.maxn(&mut root, depth - 1, 1);
+                    (values[seat.index()], Some(values))
+                } else {
+                    let window = (alpha, Score::INFINITY);
+                    let v = self.search(&mut root, depth - 1, 1, window, Round::Open);
+                    (v, None)
+                };
                 root.undo(undo);
                 if self.aborted && depth > 1 {
                     break;
                 }
-                round.push((a, v, v > alpha));
-                if round_best.is_none_or(|(_, b)| v > b) {
+                round.push((a, v, maxn || v > alpha));
+                // Values within float rounding of each other are ties: the first one stays.
+                if round_best.is_none_or(|(_, b)| v > b + TIE) {
                     round_best = Some((a, v));
+                    round_values = values;
                 }
-                alpha = alpha.max(v);
+                if !maxn {
+                    alpha = alpha.max(v);
+                }
             }
             if self.aborted && depth > 1 {
                 break;
             }
             if let Some(b) = round_best {
                 best = b;
+                best_values = round_values;
             }
             scores = round;
             completed = depth;
@@ -460,7 +873,11 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
         }
         let mut values = SeatValues::ZERO;
         values.set(seat, to_value(best.1));
-        if state.seats().len() == 2 {
+        if let Some(all) = best_values {
+            for s in state.seats().iter() {
+                values.set(s, to_value(all[s.index()]));
+            }
+        } else if state.seats().len() == 2 {
             for s in state.seats().iter().filter(|&s| s != seat) {
                 values.set(s, -to_value(best.1));
             }

@@ -15,8 +15,9 @@
 //!
 //! - `alphabeta` ([`AlphaBeta`]): iterative deepening with a transposition table (keyed by
 //!   [`Game::position_key`]) and move ordering (table move, killers, history); minimax for two
-//!   seats, paranoid for three to six; expectimax with Star1 pruning at chance nodes; the
-//!   game's evaluation ([`Game::evaluate`]) at the horizon.
+//!   seats; for three to six paranoid (default), best-reply search or max^n ([`MultiSeat`]);
+//!   expectimax with Star1/Star2 pruning at chance nodes ([`ChancePruning`]); the game's
+//!   evaluation ([`Game::evaluate`]) at the horizon.
 //! - `solver` ([`SolverAgent`], feature `slimetrail`, Slime Trail only): perfect play from the
 //!   exact solver.
 //!
@@ -62,7 +63,7 @@ mod solver;
 mod spec;
 
 pub use agent::{Agent, AgentError};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, ChancePruning, MultiSeat};
 pub use analysis::{ActionStat, Analysis};
 pub use budget::Budget;
 pub use mcts::{Mcts, MctsConfig};
@@ -96,7 +97,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | agent | keys |
 /// | --- | --- |
 /// | `random` | `seed` |
-/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `seed` (accepted; the search is deterministic) |
+/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
 /// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
 ///
@@ -150,10 +151,24 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             let s = Spec::parse(
                 "alphabeta",
                 options,
-                &["nodes", "time", "depth", "tt", "seed"],
-                "nodes, time, depth, tt, seed",
+                &["nodes", "time", "depth", "tt", "star", "multi", "seed"],
+                "nodes, time, depth, tt, star, multi, seed",
             )?;
             let mut config = AlphaBetaConfig::default();
+            const STARS: [ChancePruning; 3] = [
+                ChancePruning::Expectimax,
+                ChancePruning::Star1,
+                ChancePruning::Star2,
+            ];
+            if let Some(i) = s.word("star", &["0", "1", "2"], "0, 1 or 2")? {
+                config.chance = STARS[i];
+            }
+            const MULTI: [MultiSeat; 3] =
+                [MultiSeat::Paranoid, MultiSeat::BestReply, MultiSeat::MaxN];
+            let names = MULTI.map(MultiSeat::name);
+            if let Some(i) = s.word("multi", &names, "paranoid, brs or maxn")? {
+                config.multi = MULTI[i];
+            }
             if let Some(d) = s.count("depth")? {
                 config.max_depth = u32::try_from(d.min(1000)).unwrap_or(1000);
             }

@@ -198,4 +198,20 @@ impl<'a> Spec<'a> {
             _ => Err(self.bad(key, v, "on or off")),
         }
     }
+
+    /// One of a fixed list of words (`expected` lists them for the error).
+    pub(crate) fn word(
+        &self,
+        key: &str,
+        words: &[&str],
+        expected: &'static str,
+    ) -> Result<Option<usize>, SpecError> {
+        let Some(v) = self.raw(key) else {
+            return Ok(None);
+        };
+        match words.iter().position(|w| *w == v) {
+            Some(i) => Ok(Some(i)),
+            None => Err(self.bad(key, v, expected)),
+        }
+    }
 }

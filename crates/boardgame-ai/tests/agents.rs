@@ -253,6 +253,8 @@ fn spec_errors_name_what_is_wrong() {
     assert!(err("random:iterations=5").contains("`iterations`"));
     assert!(err("deep-blue").contains("deep-blue"));
     assert!(err("").contains("empty"));
+    assert!(err("alphabeta:multi=kingmaker").contains("`multi`"));
+    assert!(err("alphabeta:star=3").contains("`star`"));
     let agent = from_spec::<Nim>("mcts:iterations=5k,time=2s", 0).unwrap();
     assert_eq!(agent.budget(), Budget::iterations(5000).with_millis(2000));
     assert_eq!(format!("{agent:?}"), "mcts:iterations=5000,time=2000ms");
@@ -290,7 +292,8 @@ macro_rules! smoke_tests {
         #[test]
         fn $name() {
             for params in [$($params),*] {
-                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8", "alphabeta:nodes=3000"] {
+                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8", "alphabeta:nodes=3000",
+                             "alphabeta:nodes=3000,multi=brs,star=2", "alphabeta:nodes=3000,multi=maxn,star=0"] {
                     smoke::<$game>(params, spec, 12);
                 }
             }
@@ -355,4 +358,67 @@ fn default_mcts_runs_the_default_iteration_budget() {
     agent.choose(&state).unwrap();
     let expected = Mcts::<slimetrail_core::State>::DEFAULT_BUDGET.iteration_limit();
     assert_eq!(Some(agent.analysis().unwrap().iterations), expected);
+}
+
+/// Every model of three or more seats takes an immediate win when it has one, keeps to its
+/// node budget, and repeats its choices.
+#[test]
+fn multi_seat_searches_take_immediate_wins_keep_budgets_and_repeat() {
+    fn check<G: Game>(params: &str, wanted: usize) {
+        let params: G::Params = params.parse().map_err(|_| params).unwrap();
+        let mut rng = SplitMix64::new(5);
+        let mut buf = boardgame_kit::Actions::<G>::new();
+        let mut found = 0;
+        for _ in 0..4000 {
+            if found == wanted {
+                break;
+            }
+            let mut s = G::new(&params);
+            let mut winning = Vec::new();
+            while let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) {
+                if let Some(seat) = s.to_act().seat() {
+                    s.legal_actions(&mut buf);
+                    winning = buf
+                        .iter()
+                        .copied()
+                        .filter(|&w| {
+                            let mut t = s.clone();
+                            t.play(w);
+                            t.outcome().is_some_and(|o| o.is_winner(seat))
+                        })
+                        .collect();
+                    if !winning.is_empty() && winning.len() < buf.len() {
+                        break;
+                    }
+                }
+                s.play(a);
+            }
+            if winning.is_empty() || s.outcome().is_some() {
+                continue;
+            }
+            found += 1;
+            for multi in ["paranoid", "brs", "maxn"] {
+                let spec = format!("alphabeta:nodes=20000,multi={multi}");
+                let mut agent = from_spec::<G>(&spec, 0).unwrap();
+                let a = agent.choose(&s).unwrap();
+                assert!(
+                    winning.contains(&a),
+                    "{} {spec} at {}: {a} does not win",
+                    G::NAME,
+                    s.position()
+                );
+                assert!(agent.analysis().unwrap().nodes <= 20000 + 1024, "{spec}");
+                let mut again = from_spec::<G>(&spec, 0).unwrap();
+                assert_eq!(again.choose(&s).unwrap(), a, "{spec}");
+            }
+        }
+        assert_eq!(
+            found,
+            wanted,
+            "{}: positions with an immediate win",
+            G::NAME
+        );
+    }
+    check::<repello_core::State>("players=3", 3);
+    check::<splut_core::State>("players=3", 3);
 }
