@@ -2,8 +2,10 @@
 //! playouts with a turn limit, for 2 and 6 players, on fixed-seed positions.
 
 use arandia_core::{Params, State};
+use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{perft, perft_generic, playout, Actions, Game, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hash::{Hash, Hasher};
 use std::hint::black_box;
 
 /// Positions reached by fixed-seed random play from the start (chance nodes included).
@@ -35,6 +37,22 @@ fn bench(c: &mut Criterion) {
                     n += buf.len();
                 }
                 n
+            })
+        });
+        g.bench_function("position_key, Zobrist (per position)", |b| {
+            b.iter(|| {
+                states
+                    .iter()
+                    .fold(0u64, |k, s| k ^ black_box(s).position_key())
+            })
+        });
+        g.bench_function("key by hashing the state (per position)", |b| {
+            b.iter(|| {
+                states.iter().fold(0u64, |k, s| {
+                    let mut h = KeyHasher::default();
+                    black_box(s).hash(&mut h);
+                    k ^ h.finish()
+                })
             })
         });
         let pairs: Vec<(State, Vec<_>)> = states

@@ -58,6 +58,7 @@ pub mod params;
 mod perft;
 mod state;
 mod view;
+mod zobrist;
 
 pub use board::{Cell, Terrain};
 pub use notation::Action;

@@ -22,6 +22,7 @@
 
 use crate::notation::Action;
 use crate::state::{Phase, State};
+use crate::zobrist::phase_code;
 use alloc::vec::Vec;
 use boardgame_kit::Actions;
 
@@ -61,22 +62,6 @@ impl Packed {
             ^ self.rest.wrapping_mul(0x1656_67B1_9E37_79F9);
         (h ^ h >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
-}
-
-/// The pending decision in 16 bits: a tag (4), a cell (6), a die (3), a seat (3).
-fn phase_code(p: Phase) -> u64 {
-    let (tag, cell, die, seat) = match p {
-        Phase::Choose => (0, 0, 0, 0),
-        Phase::Roll { from } => (1, from.raw(), 0, 0),
-        Phase::Pick { from, die } => (2, from.raw(), die, 0),
-        Phase::Wreck => (3, 0, 0, 0),
-        Phase::Arrive { at } => (4, at.raw(), 0, 0),
-        Phase::AttackRoll { at, def } => (5, at.raw(), 0, def.index() as u8),
-        Phase::DefendRoll { at, def, roll } => (6, at.raw(), roll, def.index() as u8),
-        Phase::Won => (7, 0, 0, 0),
-        Phase::Drawn => (8, 0, 0, 0),
-    };
-    tag | u64::from(cell) << 4 | u64::from(die & 7) << 10 | u64::from(seat & 7) << 13
 }
 
 /// The transposition table of one perft call: slots of four words (the packed position's

@@ -2,7 +2,7 @@
 
 use crate::board::{self, Cell, Terrain, CLOSED, TABLES};
 use crate::notation::{parse_position, print_position, Action};
-use crate::Params;
+use crate::{zobrist, Params};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
@@ -122,6 +122,8 @@ pub struct State {
     /// Per seat, three ship codes `location * 2 + acted`, sorted; location is a cell number,
     /// [`SUNK`] or [`WRECK`].
     pub(crate) ships: [[u8; 3]; 6],
+    /// The ships' part of the Zobrist key (see the `zobrist` module), kept up to date.
+    pub(crate) ships_key: u64,
 }
 
 #[inline]
@@ -151,6 +153,7 @@ impl State {
             phase,
             turns,
             ships,
+            ships_key: zobrist::ships_key(&ships),
         }
     }
 
@@ -250,6 +253,10 @@ impl State {
         if let Some(i) = s.iter().rposition(|&c| c == from) {
             s[i] = to;
             sort3(s);
+            self.ships_key = self
+                .ships_key
+                .wrapping_sub(zobrist::ship_word(seat, from))
+                .wrapping_add(zobrist::ship_word(seat, to));
         }
     }
 
@@ -283,6 +290,10 @@ impl State {
             return;
         }
         for c in self.ships[m].iter_mut() {
+            self.ships_key = self
+                .ships_key
+                .wrapping_sub(zobrist::ship_word(m, *c))
+                .wrapping_add(zobrist::ship_word(m, *c & !1));
             *c &= !1;
         }
         self.turns = self.turns.saturating_add(1);
@@ -594,6 +605,7 @@ impl Game for State {
             phase: Phase::Choose,
             turns: 0,
             ships,
+            ships_key: zobrist::ships_key(&ships),
         };
         s.canonicalise();
         s
@@ -656,6 +668,13 @@ impl Game for State {
         *self = undo;
     }
 
+    /// A Zobrist-style key kept up to date as ships move (see the `zobrist` module), with the
+    /// mover, the pending decision and the turns mixed in: a few operations instead of hashing
+    /// the whole state.
+    fn position_key(&self) -> u64 {
+        zobrist::position_key(self, self.ships_key)
+    }
+
     /// The crate's kernel: copy-make with bulk counting, equal chance outcomes merged and a
     /// transposition table (see the `perft` module); the same counts as the generic driver.
     fn perft_kernel(&mut self, depth: u32) -> u64 {
@@ -696,6 +715,6 @@ mod tests {
 
     #[test]
     fn state_is_small() {
-        assert_eq!(core::mem::size_of::<State>(), 36);
+        assert_eq!(core::mem::size_of::<State>(), 48);
     }
 }
