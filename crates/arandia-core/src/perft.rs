@@ -1,6 +1,6 @@
 //! The perft kernel behind [`Game::perft_kernel`](boardgame_kit::Game::perft_kernel).
 //!
-//! Copy-make recursion over [`State`] (36 bytes) with the same counts as the kit's generic
+//! Copy-make recursion over [`State`] (48 bytes) with the same counts as the kit's generic
 //! driver, made faster by three exact shortcuts:
 //!
 //! - **Bulk counting** of the last ply ([`State::count`]); at the second-to-last ply a ship's
