@@ -95,6 +95,8 @@ pub struct MatchOptions {
     pub max_actions: u64,
     /// Only the last lines.
     pub quiet: bool,
+    /// Games played at once, on this many threads (1: in the calling thread).
+    pub jobs: usize,
 }
 
 /// The default cap on the actions of one `match` game.
@@ -144,6 +146,110 @@ pub fn play_out(
     Ok(len)
 }
 
+/// One finished (or capped) game of a match: who sat where, and how it ended.
+struct GameRecord {
+    /// Per seat played: the seat and the index of its agent.
+    assigned: Vec<(boardgame_kit::Seat, usize)>,
+    /// The winners, or `None` when the game was stopped unfinished at the cap.
+    winners: Option<boardgame_kit::SeatSet>,
+    /// The game's line (`game N: ...`).
+    line: String,
+}
+
+/// Plays game number `g` of a match: its agents and dice are seeded from the match seed and
+/// `g` alone, so the game is the same whichever thread plays it and in whatever order.
+fn play_match_game(
+    first: &dyn DynGame,
+    entry: &GameEntry,
+    opts: &MatchOptions,
+    seed: u64,
+    g: u64,
+) -> Result<GameRecord, CliError> {
+    let k = opts.agents.len();
+    let mut game = first.clone_box();
+    let mut agents: Vec<Option<Box<dyn DynAgent>>> =
+        (0..boardgame_kit::MAX_SEATS).map(|_| None).collect();
+    let mut assigned = Vec::new();
+    for (i, seat) in first.seats().iter().enumerate() {
+        let a = (i + g as usize) % k;
+        agents[seat.index()] = Some(entry.agent(&opts.agents[a], agent_seed(seed, g, i))?);
+        assigned.push((seat, a));
+    }
+    let mut rng = SplitMix64::new(seed.wrapping_add(g));
+    let len = play_out(game.as_mut(), &mut agents, &mut rng, opts.max_actions)?;
+    let who: Vec<String> = assigned
+        .iter()
+        .map(|(s, a)| format!("{}={}", game.seat_name(*s), opts.agents[*a]))
+        .collect();
+    let (winners, result) = match game.outcome() {
+        Some(o) => (
+            Some(o.winners()),
+            format!("over: {} ({len} actions)", o.summary(game.seat_names())),
+        ),
+        None => (
+            None,
+            format!("unfinished, stopped at the cap of {len} actions"),
+        ),
+    };
+    Ok(GameRecord {
+        assigned,
+        winners,
+        line: format!("game {}: {}: {result}", g + 1, who.join(" ")),
+    })
+}
+
+/// Plays the games `0..games` on `jobs` scoped threads (each takes the next game number not
+/// yet taken) and hands every record to `sink` in game order, as soon as the games before it
+/// are done. The first error stops the run (the workers finish the game they are on).
+fn play_games(
+    games: u64,
+    jobs: usize,
+    play: &(dyn Fn(u64) -> Result<GameRecord, CliError> + Sync),
+    sink: &mut dyn FnMut(GameRecord) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::mpsc;
+    if jobs <= 1 {
+        for g in 0..games {
+            sink(play(g)?)?;
+        }
+        return Ok(());
+    }
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<(u64, Result<GameRecord, CliError>)>();
+        for _ in 0..jobs.min(games.max(1) as usize) {
+            let send = send.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games || send.send((g, play(g))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut pending = BTreeMap::new();
+        let mut due = 0u64;
+        let result = (|| {
+            for (g, record) in receive.iter() {
+                pending.insert(g, record);
+                while let Some(record) = pending.remove(&due) {
+                    sink(record?)?;
+                    due += 1;
+                }
+            }
+            Ok(())
+        })();
+        stop.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
 /// `match`: plays the agents against each other with seats rotated; the last lines are one
 /// `SPEC wins=W draws=D losses=L` per agent.
 pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(), CliError> {
@@ -160,30 +266,14 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
         seed
     });
     let k = opts.agents.len();
-    let seats: Vec<_> = first.seats().iter().collect();
     let mut tally = vec![Tally::default(); k];
     let mut unfinished_games = 0u64;
     let mut progress = Progress::new(opts.games, "match", opts.quiet);
-    for g in 0..opts.games {
-        let mut game = first.clone_box();
-        let mut agents: Vec<Option<Box<dyn DynAgent>>> =
-            (0..boardgame_kit::MAX_SEATS).map(|_| None).collect();
-        let mut assigned = Vec::with_capacity(seats.len());
-        for (i, seat) in seats.iter().enumerate() {
-            let a = (i + g as usize) % k;
-            agents[seat.index()] = Some(entry.agent(&opts.agents[a], agent_seed(seed, g, i))?);
-            assigned.push((*seat, a));
-        }
-        let mut rng = SplitMix64::new(seed.wrapping_add(g));
-        let len = play_out(game.as_mut(), &mut agents, &mut rng, opts.max_actions)?;
-        let who: Vec<String> = assigned
-            .iter()
-            .map(|(s, a)| format!("{}={}", game.seat_name(*s), opts.agents[*a]))
-            .collect();
-        let result = match game.outcome() {
-            Some(o) => {
-                let winners = o.winners();
-                for (seat, a) in &assigned {
+    let play = |g: u64| play_match_game(first.as_ref(), entry, opts, seed, g);
+    let mut sink = |record: GameRecord| -> Result<(), CliError> {
+        match record.winners {
+            Some(winners) => {
+                for (seat, a) in &record.assigned {
                     let t = &mut tally[*a];
                     if winners.contains(*seat) {
                         t.wins += 1;
@@ -193,21 +283,21 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
                         t.losses += 1;
                     }
                 }
-                format!("over: {} ({len} actions)", o.summary(game.seat_names()))
             }
             None => {
                 unfinished_games += 1;
-                for (_, a) in &assigned {
+                for (_, a) in &record.assigned {
                     tally[*a].unfinished += 1;
                 }
-                format!("unfinished, stopped at the cap of {len} actions")
             }
-        };
+        }
         if !opts.quiet {
-            out.line(format_args!("game {}: {}: {result}", g + 1, who.join(" ")))?;
+            out.line(&record.line)?;
         }
         progress.inc();
-    }
+        Ok(())
+    };
+    play_games(opts.games, opts.jobs, &play, &mut sink)?;
     progress.finish();
     for (spec, t) in opts.agents.iter().zip(&tally) {
         out.line(format_args!(

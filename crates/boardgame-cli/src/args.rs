@@ -152,6 +152,11 @@ pub enum Command {
         /// Print only the last lines (no line per game, no progress bar).
         #[arg(long)]
         quiet: bool,
+        /// Play this many games at once, one per thread; the output is the same as with 1
+        /// (every game is seeded from --seed and its number, lines come in game order).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
     },
     /// Solve the position exactly (Slime Trail): `win` or `loss` for the seat to act, then
     /// `ACTION win|loss` per legal action, sorted.

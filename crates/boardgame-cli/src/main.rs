@@ -65,6 +65,7 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             seed,
             max_actions,
             quiet,
+            jobs,
         } => agents::play_match(
             &setup,
             &agents::MatchOptions {
@@ -73,6 +74,7 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
                 seed,
                 max_actions,
                 quiet,
+                jobs: usize::from(jobs),
             },
             out,
         ),

@@ -714,6 +714,39 @@ fn match_rotates_seats_and_ends_with_one_line_per_agent() {
 }
 
 #[test]
+fn match_on_several_threads_prints_what_one_thread_prints() {
+    // Every game is seeded from the match seed and its number alone, and the lines come out
+    // in game order, so the number of threads changes nothing in the output (games of
+    // different lengths finish out of order on the threads). Three seats, three agents.
+    let args = |jobs: &'static str| {
+        vec![
+            "match",
+            "repello",
+            "--params",
+            "players=3",
+            "--agent",
+            "mcts:iterations=30",
+            "--agent",
+            "random",
+            "--agent",
+            "alphabeta:nodes=200",
+            "--games",
+            "7",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let one = ok(&args("1"));
+    assert_eq!(one.lines().count(), 10, "{one}");
+    assert!(one.starts_with("game 1: "), "{one}");
+    assert_eq!(ok(&args("2")), one);
+    assert_eq!(ok(&args("3")), one);
+    assert!(bad(&args("0")).contains("--jobs"));
+}
+
+#[test]
 fn match_reports_games_stopped_at_the_cap() {
     let o = run(&[
         "match",
