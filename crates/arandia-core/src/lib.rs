@@ -56,6 +56,7 @@ mod movegen;
 pub mod notation;
 pub mod params;
 mod perft;
+mod playout;
 mod state;
 mod view;
 mod zobrist;

@@ -633,6 +633,20 @@ impl Game for State {
         Some(crate::eval::evaluate(self))
     }
 
+    fn playout_action<R: boardgame_kit::RandomSource + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Actions<Self>,
+    ) -> Option<Action> {
+        crate::playout::playout_action(self, rng)
+    }
+
+    /// Playouts stop after [`crate::eval::PLAYOUT_CUTOFF`] actions: the evaluation's
+    /// expected ways home already average over the dice that playing on would sample.
+    fn playout_cutoff(_params: &Params) -> Option<u32> {
+        Some(crate::eval::PLAYOUT_CUTOFF)
+    }
+
     fn legal_actions(&self, out: &mut Actions<Self>) {
         self.generate(out);
     }

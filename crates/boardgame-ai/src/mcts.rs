@@ -185,8 +185,8 @@ impl<G: Game> Mcts<G> {
     /// game may last longer than this.
     pub const DEFAULT_CUTOFF: u32 = 200;
 
-    /// The playout cutoff this agent applies to games like `state`: the configured one, or
-    /// by default [`Mcts::DEFAULT_CUTOFF`] when [`Game::max_game_length`] is larger or
+    /// The playout cutoff this agent applies to games like `state`: the configured one, else
+    /// the game's own ([`Game::playout_cutoff`]), else [`Mcts::DEFAULT_CUTOFF`] when [`Game::max_game_length`] is larger or
     /// unknown (and no cutoff for shorter games, which play to the end).
     ///
     /// ```
@@ -200,9 +200,11 @@ impl<G: Game> Mcts<G> {
     /// ```
     #[must_use]
     pub fn playout_cutoff(&self, state: &G) -> u32 {
+        let params = state.params();
         self.config
             .cutoff
-            .unwrap_or_else(|| match G::max_game_length(&state.params()) {
+            .or_else(|| G::playout_cutoff(&params))
+            .unwrap_or_else(|| match G::max_game_length(&params) {
                 Some(n) if n <= u64::from(Self::DEFAULT_CUTOFF) => PLAYOUT_GUARD,
                 _ => Self::DEFAULT_CUTOFF,
             })

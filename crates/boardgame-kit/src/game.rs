@@ -526,6 +526,20 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
         random_action(self, rng, buf)
     }
 
+    /// The playout length (in actions) after which a search agent should stop a playout and
+    /// score it with [`Game::evaluate`]: a game whose evaluation is good and whose games are
+    /// long sets it; `None` (the default) leaves the choice to the agent.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// assert_eq!(Nim::playout_cutoff(&Default::default()), None);
+    /// ```
+    #[must_use]
+    fn playout_cutoff(params: &Self::Params) -> Option<u32> {
+        let _ = params;
+        None
+    }
+
     /// A seat shown by this game's name for it (`format!("{} to move", G::seat_display(s))`).
     ///
     /// ```
