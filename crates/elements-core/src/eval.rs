@@ -12,9 +12,15 @@
 //! Eliminated players get the lowest strength. Each seat's value is its strength minus the best
 //! strength among the other seats, over a scale that grows with the pieces on the board
 //! ([`SeatValues::relative`]).
+//!
+//! Search playouts ([`playout_place`]) place uniformly among the legal cells, drawn straight
+//! from the state's legal-cell bitboard (no action list), and stop after one round of turns
+//! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board
+//! last hundreds of placements, and the terms above already say who is growing.
 
 use crate::state::State;
-use boardgame_kit::{Game, SeatValues, MAX_SEATS};
+use crate::{Params, Place};
+use boardgame_kit::{Cell, Game, RandomSource, SeatValues, MAX_SEATS};
 
 const BLOCK: f32 = 1.0;
 const LIVE_MOUND: f32 = 0.5;
@@ -53,4 +59,84 @@ pub fn evaluate(state: &State) -> SeatValues {
             + REACH * reach.count() as f32;
     }
     SeatValues::relative(state.seats(), strength, 8.0 + pieces as f32 / 4.0)
+}
+
+/// How many placements a search playout makes before [`evaluate`] scores it: one round (a
+/// turn of every player), at least 8.
+///
+/// ```
+/// use elements_core::{eval::playout_cutoff, Params};
+/// assert_eq!(playout_cutoff(&Params::default()), 14); // two players, seven placements each
+/// ```
+#[must_use]
+pub fn playout_cutoff(params: &Params) -> u32 {
+    (u32::from(params.per_turn) * u32::from(params.players)).max(8)
+}
+
+/// A uniform legal placement, drawn from the legal-cell bitboard; `None` once the game is over.
+///
+/// ```
+/// use boardgame_kit::{Game, SplitMix64};
+/// use elements_core::{eval::playout_place, State};
+/// let s = State::new(&Default::default());
+/// let place = playout_place(&s, &mut SplitMix64::new(1)).unwrap();
+/// assert!(s.is_legal(&place));
+/// ```
+pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Option<Place> {
+    let moves = &state.moves;
+    let n = moves.count();
+    if state.is_over() || n == 0 {
+        return None;
+    }
+    let mut k = rng.below(u64::from(n)) as u32;
+    let stride = state.geo().stride();
+    for (w, &word) in moves.0.iter().enumerate() {
+        let here = word.count_ones();
+        if k >= here {
+            k -= here;
+            continue;
+        }
+        let mut bits = word;
+        for _ in 0..k {
+            bits &= bits - 1;
+        }
+        let i = w * 64 + bits.trailing_zeros() as usize;
+        return Some(Place::new(Cell::new(
+            (i % stride) as u8,
+            (i / stride) as u8,
+        )));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_kit::{Actions, SplitMix64};
+
+    #[test]
+    fn playout_placements_are_legal_and_cover_every_legal_cell() {
+        for players in [2u8, 3, 4] {
+            let params: Params = format!("players={players}").parse().unwrap();
+            let mut s = State::new(&params);
+            let mut rng = SplitMix64::new(u64::from(players));
+            let mut list = Actions::<State>::new();
+            let mut n = 0;
+            while let Some(p) = playout_place(&s, &mut rng) {
+                assert!(s.is_legal(&p), "{p} in {}", s.position());
+                if n == 40 {
+                    // Every legal cell is drawn sometimes: the draw is uniform over them.
+                    s.legal_actions(&mut list);
+                    let mut seen = std::collections::BTreeSet::new();
+                    for _ in 0..100 * list.len() {
+                        seen.insert(playout_place(&s, &mut rng).unwrap());
+                    }
+                    assert_eq!(seen.len(), list.len());
+                }
+                s.play(p);
+                n += 1;
+            }
+            assert!(s.outcome().is_some());
+        }
+    }
 }

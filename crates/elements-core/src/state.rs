@@ -413,6 +413,18 @@ impl Game for State {
         self.gen_legal(out);
     }
 
+    fn playout_action<R: boardgame_kit::RandomSource + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buf: &mut Actions<Self>,
+    ) -> Option<Place> {
+        crate::eval::playout_place(self, rng)
+    }
+
+    fn playout_cutoff(params: &Params) -> Option<u32> {
+        Some(crate::eval::playout_cutoff(params))
+    }
+
     #[inline]
     fn count_legal(&self) -> usize {
         self.moves.count() as usize
