@@ -10,19 +10,23 @@
 //! solved exactly for every seat and cell when the crate is compiled (value iteration on the
 //! board's die table, rocks sending a ship home, closed harbours blocking).
 //!
-//! For each seat in play, its strength is minus the sum over its ships of:
+//! Each seat's fleet is home when its slowest ship is: the evaluation treats the ships' ways
+//! home as independent exponential waiting times with these means, and the game as a race.
 //!
-//! - **Way home** (`1.0` per expected action): [`expected_actions`] from the ship's cell; a
-//!   sunk or wrecked ship counts from its best home harbour cell (where it comes back).
-//! - **Laggard** (`+1.0` per expected action of the slowest ship): the player wins only when
-//!   its last ship is home, so the slowest ship counts twice.
+//! - **Fleet time** `T`: the expected time until the last of the seat's ships is home, for
+//!   exponential times with the ships' means `a, b, c` (inclusion-exclusion:
+//!   `a + b + c - 1/(1/a + 1/b) - 1/(1/a + 1/c) - 1/(1/b + 1/c) + 1/(1/a + 1/b + 1/c)`; a ship
+//!   already home adds nothing). A sunk or wrecked ship counts from its best home harbour cell
+//!   (where it comes back).
+//! - **Race**: the chance that a seat's fleet is home first is its rate `1/T` over the sum of
+//!   every seat's rate (the first of independent exponential times); its value is that chance
+//!   turned into the expected result, `2p - 1` (a win is `1`, anything else `-1`).
 //!
 //! A ship on its target harbour has a way home of 0: it stays there for ever by shuffling
 //! inside the harbour (the playout policy does so), so it is worth much more than a ship one
-//! step outside, which needs several rolls on average.
-//!
-//! Each seat's value is its strength minus the best strength among the other seats, over a
-//! scale of [`SCALE`] actions ([`SeatValues::relative`]); a finished game scores its outcome.
+//! step outside, which needs dozens of rolls on average. The values never saturate: the
+//! leader still gains by bringing its last ship closer, however far behind the others are.
+//! A finished game scores its outcome.
 
 use crate::board::{self, CELLS, TABLES};
 use crate::state::{State, SUNK};
@@ -34,9 +38,6 @@ const UNIT: u32 = 64;
 /// How many actions a search playout plays before [`evaluate`] scores it (the game's
 /// [`Game::playout_cutoff`]): about one turn of every player in a two-player game.
 pub const PLAYOUT_CUTOFF: u32 = 24;
-
-/// The scale of [`evaluate`]: a lead of this many expected actions is a sure win.
-pub const SCALE: f32 = 40.0;
 
 /// Expected actions to the target in sixty-fourths, per seat and cell: the fixed point
 /// of the value iteration in the tests (`solve`), rounded, written out so that no build
@@ -76,6 +77,15 @@ pub(crate) fn way_home(seat: usize, code: u8) -> u32 {
     }
 }
 
+/// The expected time, in actions, until every ship is home, for independent exponential
+/// times with these means (a mean of 0 is a ship already home).
+fn fleet_time(means: [f32; 3]) -> f32 {
+    let rate = |m: f32| if m > 0.0 { 1.0 / m } else { f32::INFINITY };
+    let either = |x: f32, y: f32| 1.0 / (rate(x) + rate(y));
+    let [a, b, c] = means;
+    a + b + c - either(a, b) - either(a, c) - either(b, c) + 1.0 / (rate(a) + rate(b) + rate(c))
+}
+
 /// The position's value for every seat (see the module documentation).
 ///
 /// ```
@@ -89,14 +99,22 @@ pub fn evaluate(state: &State) -> SeatValues {
     if let Some(outcome) = state.outcome() {
         return SeatValues::from_outcome(&outcome);
     }
-    let mut strength = [0.0f32; MAX_SEATS];
+    let mut rates = [0.0f32; MAX_SEATS];
+    let mut total = 0.0;
     for seat in state.seats().iter() {
         let s = seat.index();
-        let ways = state.ships[s].map(|code| way_home(s, code));
-        let total: u32 = ways.iter().sum::<u32>() + ways.iter().max().copied().unwrap_or(0);
-        strength[s] = -(total as f32) / UNIT as f32;
+        let means = state.ships[s].map(|code| way_home(s, code) as f32 / UNIT as f32);
+        // At least one ship is still out (the game is not won), so the time is positive.
+        rates[s] = 1.0 / fleet_time(means).max(1.0);
+        total += rates[s];
     }
-    SeatValues::relative(state.seats(), strength, SCALE)
+    let mut values = [0.0f32; MAX_SEATS];
+    for seat in state.seats().iter() {
+        let s = seat.index();
+        values[s] = 2.0 * rates[s] / total - 1.0;
+    }
+    // Two equal fleets are exactly even (and n equal fleets all equally behind).
+    SeatValues::new(values)
 }
 
 #[rustfmt::skip]
@@ -204,6 +222,46 @@ mod tests {
         assert!(at(0, "g9") > 2.0 * at(0, "c2"));
         // The board is symmetric under a half turn: seat 3 from b1 is seat 0 from h9.
         assert!((at(3, "c1") - at(0, "g9")).abs() < 0.1);
+    }
+
+    fn value(position: &str, seat: usize) -> f32 {
+        let s = State::from_position(&Default::default(), position).unwrap();
+        s.evaluate().unwrap().get(Seat::of(seat))
+    }
+
+    #[test]
+    fn all_three_ships_on_the_target_harbour_is_a_win() {
+        // Seat 0 (target b1 c1 d1) rolls its ship on d2: a 6 is south-east, onto d1.
+        let mut s =
+            State::from_position(&Default::default(), "0 - t4 0:c1,d1,d2 3:b1,c1,d1").unwrap();
+        s.play("d2".parse().unwrap());
+        s.play("6".parse().unwrap());
+        let v = s.evaluate().unwrap();
+        assert_eq!((v.get(Seat::of(0)), v.get(Seat::of(3))), (1.0, -1.0));
+        // One ship short of it, far ahead of a fleet still at home: nearly a win, not quite.
+        let near = value("0 - t4 0:c1,d1,d2 3:b1,c1,d1", 0);
+        assert!(near > 0.5 && near < 1.0, "{near}");
+    }
+
+    #[test]
+    fn a_ship_on_its_target_harbour_is_worth_more_than_one_outside() {
+        let home = value("0 - t4 0:c1,d1,e5 3:b1,c1,d1", 0);
+        let out = value("0 - t4 0:c2,d1,e5 3:b1,c1,d1", 0);
+        let further = value("0 - t4 0:c3,d1,e5 3:b1,c1,d1", 0);
+        assert!(home > out && out > further, "{home} {out} {further}");
+        // The fleet is home when its slowest ship is: three ships one step from the target
+        // are better placed than two ships home and the third far away.
+        let laggard = value("0 - t4 0:c1,d1,g8 3:b1,c1,d1", 0);
+        let close = value("0 - t4 0:c2,c2,c2 3:b1,c1,d1", 0);
+        assert!(close > laggard, "{close} {laggard}");
+    }
+
+    #[test]
+    fn sinking_an_enemy_ship_near_its_target_helps_the_attacker() {
+        // Seat 3 sails to f9 g9 h9; its ship on g8 is one step away. Sunk, it starts again.
+        let before = value("0 - t4 0:c2,d2,e2 3:b1,c1,g8", 0);
+        let after = value("0 - t4 0:c2,d2,e2 3:b1,c1,x", 0);
+        assert!(after > before, "{after} {before}");
     }
 
     #[test]
