@@ -48,8 +48,11 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
         })
     });
     group.bench_function("mcts iterations", |b| {
+        // Playouts to the end, like the raw ones (no game cutoff), so the ratio is the
+        // tree's overhead.
         let config = MctsConfig {
             solver: false,
+            cutoff: Some(u32::MAX),
             ..MctsConfig::default()
         };
         let mut mcts = Mcts::<G>::new(config, Budget::iterations(BATCH), 1);

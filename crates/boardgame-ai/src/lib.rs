@@ -9,9 +9,10 @@
 //!   exact chance nodes (outcomes drawn by their probabilities, chance values the
 //!   probability-weighted mean of their children), MCTS-Solver proofs, tree reuse across turns,
 //!   a memory cap, and the game's playout policy ([`Game::playout_action`]) with a cutoff
-//!   scored by the game's evaluation ([`Game::evaluate`]): by default 200 actions for games
-//!   that may last longer ([`Mcts::playout_cutoff`]), so the bare SPEC `mcts` (10,000
-//!   iterations) takes about a second or less per choice on every game.
+//!   scored by the game's evaluation ([`Game::evaluate`]): the game's own cutoff where it sets
+//!   one ([`Game::playout_cutoff`]: Arandia, Elements), else 200 actions for games that may
+//!   last longer ([`Mcts::playout_cutoff`]), so the bare SPEC `mcts` (10,000 iterations) takes
+//!   about a second or less per choice on every game.
 //!
 //! - `alphabeta` ([`AlphaBeta`]): iterative deepening with a transposition table (keyed by
 //!   [`Game::position_key`]) and move ordering (table move, killers, history); minimax for two
@@ -99,7 +100,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | `random` | `seed` |
 /// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
-/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
 ///
 /// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
 /// argument.

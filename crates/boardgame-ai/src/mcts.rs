@@ -23,7 +23,8 @@ pub struct MctsConfig {
     /// full, leaves are no longer expanded but playouts go on.
     pub max_nodes: u32,
     /// Playouts stop after this many actions and score the position with
-    /// [`Game::evaluate`] (SPEC key `cutoff`). `None` (the default) applies
+    /// [`Game::evaluate`] (SPEC key `cutoff`). `None` (the default) applies the game's own
+    /// [`Game::playout_cutoff`] where it sets one (Arandia, Elements), else
     /// [`Mcts::DEFAULT_CUTOFF`] to games that may last longer than that
     /// ([`Game::max_game_length`] above it or unknown, e.g. Arandia, Splut! and Repello
     /// without a turn limit) and plays shorter games to the end.

@@ -327,18 +327,26 @@ fn longest_playout<G: Game>(state: &G, spec: &str) -> u64 {
 
 #[test]
 fn default_cutoff_stops_playouts_of_games_without_a_small_length_bound() {
-    // Arandia and Splut! without a turn limit have no length bound: a uniform playout
-    // lasts tens of thousands of actions unless the default cutoff stops it.
-    let cutoff = u64::from(Mcts::<arandia_core::State>::DEFAULT_CUTOFF);
+    // Splut! without a turn limit has no length bound: a uniform playout lasts tens of
+    // thousands of actions unless the default cutoff stops it.
+    let cutoff = u64::from(Mcts::<splut_core::State>::DEFAULT_CUTOFF);
+    let splut = splut_core::State::new(&Default::default());
+    assert_eq!(splut_core::State::max_game_length(&splut.params()), None);
+    assert_eq!(longest_playout(&splut, "mcts:iterations=40"), cutoff);
+    // Arandia has no bound either, and sets its own, shorter cutoff (its evaluation already
+    // averages over the dice), which wins over the agent's default.
     let arandia = arandia_core::State::new(&Default::default());
     assert_eq!(
         arandia_core::State::max_game_length(&arandia.params()),
         None
     );
-    assert_eq!(longest_playout(&arandia, "mcts:iterations=40"), cutoff);
-    let splut = splut_core::State::new(&Default::default());
-    assert_eq!(longest_playout(&splut, "mcts:iterations=40"), cutoff);
-    // An explicit cutoff wins over the default.
+    let own = arandia_core::State::playout_cutoff(&arandia.params()).unwrap();
+    assert!(u64::from(own) < cutoff);
+    assert_eq!(
+        longest_playout(&arandia, "mcts:iterations=40"),
+        u64::from(own)
+    );
+    // An explicit cutoff wins over both.
     assert_eq!(
         longest_playout(&arandia, "mcts:iterations=40,cutoff=30"),
         30
