@@ -1,7 +1,8 @@
 //! Criterion benches: legal-placement generation (start, midgame, crowded 20x20 positions),
-//! apply (play + undo), perft, and random playouts for 2 and 4 players on both boards.
+//! apply (play + undo), perft (the crate's kernel through the kit's `perft`, and the generic
+//! driver), and random playouts for 2 and 4 players on both boards.
 
-use boardgame_kit::{perft, playout, random_action, Actions, Game, SplitMix64};
+use boardgame_kit::{perft, perft_generic, playout, random_action, Actions, Game, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use elements_core::{Params, State};
 use std::hint::black_box;
@@ -92,6 +93,9 @@ fn benches(c: &mut Criterion) {
         g.throughput(Throughput::Elements(leaves));
         g.bench_function(format!("perft {depth} [{ps}]"), |b| {
             b.iter(|| perft(black_box(&mut s), depth))
+        });
+        g.bench_function(format!("perft generic {depth} [{ps}]"), |b| {
+            b.iter(|| perft_generic(black_box(&mut s), depth))
         });
     }
     g.finish();

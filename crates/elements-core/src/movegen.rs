@@ -95,3 +95,41 @@ fn push_cells<const S: usize>(set: Bitboard7, out: &mut Actions<State>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Params, State};
+    use boardgame_kit::{random_action, Actions, Game, SplitMix64};
+
+    /// The legal set and the live mounds that placements update incrementally equal the ones
+    /// computed from scratch, at every step of random games (eating, waking chains of mounds,
+    /// eliminations and all).
+    #[test]
+    fn incremental_sets_equal_sets_from_scratch() {
+        for ps in [
+            "",
+            "players=4",
+            "board=blitz,players=3,per_turn=2",
+            "board=blitz,per_turn=20",
+        ] {
+            let params: Params = ps.parse().unwrap();
+            for seed in 0..6 {
+                let mut s = State::new(&params);
+                let mut rng = SplitMix64::new(seed);
+                let mut buf = Actions::<State>::new();
+                while let Some(a) = random_action(&s, &mut rng, &mut buf) {
+                    s.play(a);
+                    let mut fresh = s;
+                    for p in 0..4 {
+                        fresh.recompute_live(p);
+                    }
+                    assert_eq!(fresh.live, s.live, "{ps} seed {seed}: {}", s.position());
+                    if !s.is_over() {
+                        let legal = fresh.legal_set(s.current as usize);
+                        assert_eq!(legal, s.moves, "{ps} seed {seed}: {}", s.position());
+                    }
+                }
+            }
+        }
+    }
+}

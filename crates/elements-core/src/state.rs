@@ -203,15 +203,22 @@ impl State {
     }
 
     /// [`State::place`] on the bit index of an on-board cell, in a game not over.
+    ///
+    /// While the mover's turn goes on, its legal set is updated rather than recomputed: its
+    /// reach only grows (around the cells that newly conduct: the placed cell and any mounds
+    /// it brought to life) and only the placed cell stops being a target.
     #[inline]
     pub(crate) fn place_at(&mut self, i: usize) {
         let geo = self.geo();
         let p = self.current as usize & 3;
         let bit = Bitboard7::single(i);
-        let around = geo.dilate8(bit);
+        let around = geo.around(i);
+        let first = self.started & (1 << p) == 0;
         self.started |= 1 << p;
+        let live_before = self.live[p];
         let eaten = (0..4).find(|&q| q != p && self.blocks[q].contains(i));
-        match eaten {
+        // Whether the placed cell conducts for P now (a block always; a mound when live).
+        let conducts = match eaten {
             Some(q) => {
                 // Eating: the enemy block goes, the cell becomes a mound of P.
                 self.blocks[q].clear(i);
@@ -220,7 +227,8 @@ impl State {
                     self.recompute_live(q);
                 }
                 self.mounds[p].set(i);
-                if around.intersects(&(self.blocks[p] | self.live[p])) {
+                let live = around.intersects(&(self.blocks[p] | self.live[p]));
+                if live {
                     let dead = self.mounds[p] & !self.live[p];
                     if (around & dead).count() > 1 {
                         self.live[p] |= geo.flood8(bit, self.mounds[p]);
@@ -235,6 +243,7 @@ impl State {
                         return;
                     }
                 }
+                live
             }
             None => {
                 self.blocks[p].set(i);
@@ -243,13 +252,27 @@ impl State {
                 if !dead_touched.is_empty() {
                     self.live[p] |= geo.flood8(dead_touched, self.mounds[p]);
                 }
+                true
             }
-        }
+        };
         self.left = self.left.saturating_sub(1);
-        if self.left == 0 {
-            self.pass_turn(p);
+        if self.left == 0 || first {
+            if self.left == 0 {
+                self.pass_turn(p);
+            }
+            self.settle();
+            return;
         }
-        self.settle();
+        let woken = self.live[p] & !live_before & !bit;
+        let mut grown = if conducts { around } else { Bitboard7::EMPTY };
+        if !woken.is_empty() {
+            grown |= geo.dilate8(woken);
+        }
+        let open = !(self.all_mounds() | self.blocks[p]);
+        self.moves = (self.moves & !bit) | (grown & open);
+        if self.moves.is_empty() {
+            self.settle();
+        }
     }
 
     /// Removes a seat from the game; once one seat is left the state becomes terminal with the
@@ -435,9 +458,7 @@ impl Game for State {
         let geo = self.geo();
         !self.is_over()
             && geo.contains(action.cell())
-            && self
-                .legal_set(self.current as usize & 3)
-                .contains(geo.index(action.cell()))
+            && self.moves.contains(geo.index(action.cell()))
     }
 
     fn illegal_reason(&self, action: &Place) -> Cow<'static, str> {
