@@ -6,6 +6,10 @@
 //!   set holds no piece (the starting square, which holds the stack, blocks a path that comes
 //!   back over it).
 //! - Undo records the few squares an action changed and the counters before it, not the board.
+//! - Pushes: only pieces that touch another (a bitboard shift of the occupancy) are looked
+//!   at; the 3x3 block around such a piece is read as three rows of bytes and a 512-entry
+//!   table gives the directions with a piece behind and none ahead; then the exceptions (own
+//!   stack off the board, repeated arrangements) are checked for those directions only.
 //! - Bulk counting: at the last ply the actions are counted, not played; one ply above, the
 //!   pushes of a child are counted once, and that count both decides whether the repulsion
 //!   phase goes on (a push is legal) and is the child's number of actions.
@@ -20,12 +24,34 @@
 //! per call, so the search itself never allocates.
 
 use crate::board::{
-    is_piece, mb, step, zkey, Bb, BLACK, BOARD_BB, CELLS, DF, DR, EMPTY, OFF, SIDE, STACK0,
-    START_BB,
+    mb, step, zkey, Bb, BLACK, BOARD_BB, CELLS, DF, DR, EMPTY, OFF, SIDE, STACK0, START_BB,
 };
 use crate::state::{Mode, State, MAX_ACTIONS};
 use alloc::vec;
 use alloc::vec::Vec;
+
+/// For each 3x3 block of occupied squares around a piece (bits 0-2 the row below, west to
+/// east, 3-5 its own row, 6-8 the row above), the directions (bit d for `Dir8` order `n ne
+/// e se s sw w nw`) with a piece behind and none ahead.
+static PUSHABLE: [u8; 512] = {
+    // The block bit of the neighbour in each direction.
+    const AT: [usize; 8] = [7, 8, 5, 2, 1, 0, 3, 6];
+    let mut t = [0u8; 512];
+    let mut block = 0;
+    while block < 512 {
+        let mut d = 0;
+        while d < 8 {
+            let ahead = block >> AT[d] & 1;
+            let behind = block >> AT[(d + 4) & 7] & 1;
+            if behind == 1 && ahead == 0 {
+                t[block] |= 1 << d;
+            }
+            d += 1;
+        }
+        block += 1;
+    }
+    t
+};
 
 /// Action codes of the kernel: kind, square, direction.
 const PLACE: u16 = 0;
@@ -231,16 +257,18 @@ impl<'t> Kernel<'t> {
         let seen = &self.hist[self.base..self.top];
         let h = self.c.hash;
         for x in self.occ.and(self.occ.around()).iter() {
-            let p = self.b[x & 0xff];
-            for d in 0..8 {
-                if !is_piece(self.b[step(x, (d + 4) & 7) & 0xff]) {
-                    continue;
-                }
+            let x = x & 0xff;
+            let p = self.b[x];
+            let mut dirs = self.pushable(x);
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
                 let t = step(x, d) & 0xff;
-                let legal = match self.b[t] {
-                    EMPTY => !seen.contains(&(h ^ zkey(p, x) ^ zkey(p, t))),
-                    OFF => p != own,
-                    _ => false,
+                // Ahead is empty or off the board.
+                let legal = if self.b[t] == OFF {
+                    p != own
+                } else {
+                    !seen.contains(&(h ^ zkey(p, x) ^ zkey(p, t)))
                 };
                 if legal && !f(x, d) {
                     return false;
@@ -262,11 +290,7 @@ impl<'t> Kernel<'t> {
         let mut n = 0;
         for x in self.occ.and(self.occ.around()).iter() {
             let x = x & 0xff;
-            let mut near = 0u32;
-            for d in 0..8 {
-                near |= (is_piece(self.b[step(x, d) & 0xff]) as u32) << d;
-            }
-            let pushable = (near >> 4 | near << 4) & !near & 0xff;
+            let pushable = self.pushable(x);
             n += pushable.count_ones();
             if x == own || check {
                 let p = self.b[x];
@@ -285,6 +309,24 @@ impl<'t> Kernel<'t> {
             }
         }
         n
+    }
+
+    /// The directions in which the piece on `x` (not on the edge of the mailbox) has a piece
+    /// behind it and none ahead: the 3x3 block around it read as three rows of bytes.
+    #[inline(always)]
+    fn pushable(&self, x: usize) -> u32 {
+        let row = |m: usize| -> u32 {
+            let w = self
+                .b
+                .get(m..m + 4)
+                .and_then(|s| <[u8; 4]>::try_from(s).ok())
+                .map_or(0, u32::from_le_bytes);
+            // Pieces are the codes 1..=7: a byte with one of its low three bits set.
+            let bits = ((w & 0x0007_0707) + 0x007f_7f7f) & 0x0080_8080;
+            (bits >> 7 & 1) | (bits >> 14 & 2) | (bits >> 21 & 4)
+        };
+        let block = row(x - 16) | row(x - 1) << 3 | row(x + 14) << 6;
+        PUSHABLE[block as usize] as u32
     }
 
     /// The squares where the seat to act may place its stack now.
@@ -620,12 +662,17 @@ impl Sym {
 
 /// Perft of `s` (see the module documentation).
 pub(crate) fn perft(s: &State, depth: u32) -> u64 {
-    let moves = MoveTable::new(&s.nums);
-    let mut k = Kernel::new(s, &moves, depth);
     match depth {
         0 => 1,
-        1 => k.count() as u64,
-        2 => k.perft(2),
-        _ => k.perft_root(depth, &s.nums),
+        1 => s.count() as u64,
+        _ => {
+            let moves = MoveTable::new(&s.nums);
+            let mut k = Kernel::new(s, &moves, depth);
+            if depth == 2 {
+                k.perft(2)
+            } else {
+                k.perft_root(depth, &s.nums)
+            }
+        }
     }
 }
