@@ -1,9 +1,10 @@
-//! Criterion benches of the exact solver: the proof of the 7x7 start, and every action's value
-//! in a set of 7x7 mid-game positions, each from an empty table.
+//! Criterion benches of the exact solver: the proof of the 7x7 start (its value, and the value
+//! of every first action as `boardgame solve slimetrail` gives them), and every action's value
+//! in a set of 7x7 mid-game positions, by both search methods, each from an empty table.
 
 use boardgame_kit::{Game, RandomSource, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion};
-use slimetrail_core::{Solver, State, Step};
+use slimetrail_core::{Method, Solver, State, Step};
 use std::hint::black_box;
 
 /// Twelve positions ten actions into a 7x7 game, reached by random walks that avoid corners.
@@ -37,12 +38,32 @@ fn benches(c: &mut Criterion) {
     g.bench_function("7x7 start value (2^18 table)", |b| {
         b.iter(|| Solver::new(18).value(black_box(&State::default())))
     });
+    g.bench_function("7x7 start value and every first action (2^18 table)", |b| {
+        b.iter(|| {
+            let mut solver = Solver::new(18);
+            let start = State::default();
+            let value = solver.value(black_box(&start));
+            (value, solver.action_values(&start))
+        })
+    });
     let mid = midgames();
     g.bench_function(
         "12 7x7 mid-game positions, every action (2^16 table)",
         |b| {
             b.iter(|| {
                 let mut solver = Solver::new(16);
+                mid.iter()
+                    .map(|s| solver.action_values(black_box(s)).len())
+                    .sum::<usize>()
+            })
+        },
+    );
+    g.bench_function(
+        "12 7x7 mid-game positions, every action, df-pn (2^16 tables)",
+        |b| {
+            b.iter(|| {
+                let mut solver = Solver::new(16);
+                solver.set_method(Method::ProofNumber);
                 mid.iter()
                     .map(|s| solver.action_values(black_box(s)).len())
                     .sum::<usize>()

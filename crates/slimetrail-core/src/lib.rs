@@ -62,7 +62,7 @@ pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
 #[cfg(feature = "std")]
 pub use solve::{CheckpointError, ResumeError, SAVE_VERSION};
-pub use solve::{Progress, Solver, Value};
+pub use solve::{Method, Progress, Solver, Value};
 pub use state::{State, Step, Undo};
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step

@@ -7,6 +7,7 @@
 //! can be reached the game is vertex geography and a maximum matching decides it without search
 //! (`solve/matching.rs`). See `docs/slimetrail.md` for the method and the measured results.
 
+mod dfpn;
 mod geometry;
 mod matching;
 #[cfg(feature = "std")]
@@ -23,8 +24,9 @@ use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, ToAct};
 use core::fmt;
 use core::time::Duration;
+use dfpn::{Dfpn, PnTable};
 use geometry::Geometry;
-use search::{Node, Search};
+use search::{Budget, Node, Search};
 use table::Table;
 
 #[cfg(feature = "std")]
@@ -81,6 +83,30 @@ impl fmt::Display for Value {
     }
 }
 
+/// How a [`Solver`] searches. Both methods give the same values; they differ in the positions
+/// searched and the memory used (see `docs/slimetrail.md` for measurements).
+///
+/// ```
+/// use boardgame_kit::Game;
+/// use slimetrail_core::{Method, Solver, State};
+/// let start = State::new(&"size=5".parse().unwrap());
+/// let mut pns = Solver::new(14);
+/// pns.set_method(Method::ProofNumber);
+/// assert_eq!(pns.action_values(&start), Solver::new(14).action_values(&start));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Method {
+    /// Depth-first win/loss search: moves that restrict the opponent first, every child looked
+    /// up before any is searched (the default).
+    #[default]
+    DepthFirst,
+    /// Depth-first proof-number search (df-pn): always goes down the branch that looks
+    /// cheapest to prove, keeping the proof and disproof numbers of unproven positions in a
+    /// second table of the same number of entries (32 bytes each).
+    ProofNumber,
+}
+
 /// A progress report, given to the callback of [`Solver::on_progress`] every 65,536 positions
 /// searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +153,10 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     progress: Option<ProgressFn>,
+    method: Method,
+    /// log2 of the table entries (the size of the proof-number table, made when first used).
+    bits: u32,
+    numbers: Option<PnTable>,
     /// Periodic saving during searches (see [`Solver::save_every`]).
     #[cfg(feature = "std")]
     checkpoint: Option<saved::Checkpoint>,
@@ -150,9 +180,23 @@ impl Solver {
             table: Table::new(bits),
             nodes: 0,
             progress: None,
+            method: Method::DepthFirst,
+            bits,
+            numbers: None,
             #[cfg(feature = "std")]
             checkpoint: None,
         }
+    }
+
+    /// Chooses how later calls search ([`Method::DepthFirst`] unless told otherwise). Proven
+    /// positions are shared: what one method proved, the other reads from the table.
+    pub fn set_method(&mut self, method: Method) {
+        self.method = method;
+    }
+
+    /// How this solver searches.
+    pub fn method(&self) -> Method {
+        self.method
     }
 
     /// Calls `report` every 65,536 positions searched (for a progress line).
@@ -179,10 +223,7 @@ impl Solver {
             return Value::of(state.corner_owner() == Some(state.mover()));
         }
         let node = self.node(state);
-        Value::of(
-            self.run(u64::MAX, |search| search.wins(node))
-                .unwrap_or(false),
-        )
+        Value::of(self.run(u64::MAX, node).unwrap_or(false))
     }
 
     /// [`Solver::value`] within a budget: `None` when the search stops after searching
@@ -202,8 +243,7 @@ impl Solver {
             return Some(self.value(state));
         }
         let node = self.node(state);
-        self.run(positions, |search| search.wins(node))
-            .map(Value::of)
+        self.run(positions, node).map(Value::of)
     }
 
     /// Every legal action with its value for the seat to act (the seat's result after playing
@@ -282,6 +322,9 @@ impl Solver {
         if board.size() != self.geo.size() {
             self.geo = Geometry::new(board);
             self.table.clear();
+            if let Some(numbers) = self.numbers.as_mut() {
+                numbers.clear();
+            }
         }
         let snail = board.index(state.snail());
         let free = self.geo.all() & !state.slime() & !(1 << snail);
@@ -298,7 +341,7 @@ impl Solver {
 
     /// Runs one search of at most `limit` positions (`None` if it stopped there), counting its
     /// positions, reporting progress and saving periodically.
-    fn run(&mut self, limit: u64, f: impl FnOnce(&mut Search<'_>) -> bool) -> Option<bool> {
+    fn run(&mut self, limit: u64, node: Node) -> Option<bool> {
         let report = self.progress.clone();
         let size = self.geo.size();
         #[cfg(feature = "std")]
@@ -325,17 +368,33 @@ impl Solver {
             }
             let _ = size;
         };
-        let mut search = Search {
-            geo: &self.geo,
-            table: &mut self.table,
+        let budget = Budget {
             nodes: before,
             tick: Some(&mut tick),
             limit: before.saturating_add(limit.max(1)),
             stopped: false,
         };
-        let win = f(&mut search);
-        let stopped = search.stopped;
-        self.nodes = search.nodes;
-        (!stopped).then_some(win)
+        let (win, budget) = match self.method {
+            Method::DepthFirst => {
+                let mut search = Search {
+                    geo: &self.geo,
+                    table: &mut self.table,
+                    budget,
+                };
+                (search.wins(node), search.budget)
+            }
+            Method::ProofNumber => {
+                let bits = self.bits;
+                let mut search = Dfpn {
+                    geo: &self.geo,
+                    proven: &mut self.table,
+                    numbers: self.numbers.get_or_insert_with(|| PnTable::new(bits)),
+                    budget,
+                };
+                (search.wins(node), search.budget)
+            }
+        };
+        self.nodes = budget.nodes;
+        (!budget.stopped).then_some(win)
     }
 }

@@ -4,7 +4,7 @@
 //! matching); the start values as golden data; the solver's play.
 
 use boardgame_kit::{playout, Actions, Game, RandomSource, Seat, SplitMix64, ToAct};
-use slimetrail_core::{Params, Solver, State, Step, Value};
+use slimetrail_core::{Method, Params, Solver, State, Step, Value};
 
 /// Does the player to move win? Plain minimax over the rules.
 fn minimax_mover_wins(s: &State) -> bool {
@@ -144,6 +144,55 @@ fn random_9x9_positions_agree_with_plain_minimax() {
         }
     }
     assert!(checked > 50, "{checked}");
+}
+
+/// Proof-number search gives every legal action the value plain minimax gives it, on the
+/// random positions the depth-first search is checked on.
+#[test]
+fn proof_number_search_agrees_with_plain_minimax() {
+    let mut solver = Solver::new(16);
+    solver.set_method(Method::ProofNumber);
+    let mut checked = 0;
+    for (size, plies, seeds) in [
+        (5u8, &[1u64, 2, 3, 5, 7, 9, 11][..], 20u64),
+        (7, &[16, 20, 24, 28], 30),
+        (9, &[46, 50, 54], 30),
+    ] {
+        for &ply in plies {
+            for seed in 0..seeds {
+                if let Some(s) = random_position(size, ply, seed * 131 + ply) {
+                    check_against_minimax(&mut solver, &s);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+    check_against_minimax(&mut solver, &board(5));
+}
+
+/// Proof-number search agrees with the depth-first search where minimax is too slow: 7x7
+/// positions ten to fourteen actions in and 9x9 positions thirty actions in, every action.
+#[test]
+fn proof_number_search_agrees_with_the_depth_first_search() {
+    let mut depth_first = Solver::new(18);
+    let mut pns = Solver::new(18);
+    pns.set_method(Method::ProofNumber);
+    let mut checked = 0;
+    for (size, ply, seeds) in [(7u8, 10u64, 6u64), (7, 14, 10), (9, 34, 6)] {
+        for seed in 0..seeds {
+            if let Some(s) = random_position(size, ply, seed * 17 + ply) {
+                assert_eq!(
+                    pns.action_values(&s),
+                    depth_first.action_values(&s),
+                    "{}",
+                    s.position()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 15, "{checked}");
 }
 
 /// Where neither corner can be reached the solver answers by a maximum matching, without

@@ -22,17 +22,38 @@ pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64, &Table);
 /// Positions between two progress reports (a power of two).
 pub(crate) const TICK_EVERY: u64 = 1 << 16;
 
-/// One search over a table.
-pub(crate) struct Search<'a> {
-    pub(crate) geo: &'a Geometry,
-    pub(crate) table: &'a mut Table,
+/// The positions a search has counted, its progress tick and its budget.
+pub(crate) struct Budget<'a> {
     pub(crate) nodes: u64,
     pub(crate) tick: Option<Tick<'a>>,
-    /// The search stops once it has searched this many positions.
+    /// The search stops once its count reaches this.
     pub(crate) limit: u64,
     /// Set when the limit was reached: results found from then on are not stored, and the
     /// search unwinds.
     pub(crate) stopped: bool,
+}
+
+impl Budget<'_> {
+    /// Counts one position searched: a progress tick every [`TICK_EVERY`], a stop at the limit.
+    #[inline]
+    pub(crate) fn count(&mut self, table: &Table) {
+        self.nodes += 1;
+        if self.nodes & (TICK_EVERY - 1) == 0 {
+            if let Some(t) = self.tick.as_mut() {
+                t(self.nodes, table);
+            }
+        }
+        if self.nodes >= self.limit {
+            self.stopped = true;
+        }
+    }
+}
+
+/// One depth-first search over a table.
+pub(crate) struct Search<'a> {
+    pub(crate) geo: &'a Geometry,
+    pub(crate) table: &'a mut Table,
+    pub(crate) budget: Budget<'a>,
 }
 
 impl Node {
@@ -78,18 +99,18 @@ pub(crate) fn canonical_key(geo: &Geometry, component: Bits, mirror: Bits, snail
 /// A position that needs a search: its safe moves, its component (and the component's mirror)
 /// and its key.
 #[derive(Clone, Copy, Debug)]
-struct Open {
-    node: Node,
-    safe: Bits,
-    component: Bits,
-    mirror: Bits,
-    key: u128,
+pub(crate) struct Open {
+    pub(crate) node: Node,
+    pub(crate) safe: Bits,
+    pub(crate) component: Bits,
+    pub(crate) mirror: Bits,
+    pub(crate) key: u128,
 }
 
 /// How a child's component is found: by a flood, or (when the parent's component is connected
 /// without the parent's snail) as the parent's component less the child's snail cell.
 #[derive(Clone, Copy, Debug)]
-enum Known {
+pub(crate) enum Known {
     /// Flood the child's free cells.
     Flood,
     /// The parent's component and its mirror, in the parent's frame.
@@ -100,7 +121,7 @@ impl Open {
     /// A position decided by its moves alone (`Ok`: whether the mover wins), or what the search
     /// needs to know about it.
     #[inline]
-    fn examine(geo: &Geometry, node: Node, known: Known) -> Result<bool, Open> {
+    pub(crate) fn examine(geo: &Geometry, node: Node, known: Known) -> Result<bool, Open> {
         if node.moves(geo) >> OWN & 1 != 0 {
             return Ok(true);
         }
@@ -132,6 +153,20 @@ impl Open {
     }
 }
 
+impl Open {
+    /// How the children's components are found. Each child's region is its component and its
+    /// snail: when this component stays connected without this snail, that is all of it, so no
+    /// flood is needed.
+    #[inline]
+    pub(crate) fn child_component(&self, geo: &Geometry) -> Known {
+        if geo.ring_connected(self.component, self.node.snail) {
+            Known::Whole(self.component, self.mirror)
+        } else {
+            Known::Flood
+        }
+    }
+}
+
 impl Search<'_> {
     /// Does the player to move win?
     pub(crate) fn wins(&mut self, node: Node) -> bool {
@@ -146,29 +181,22 @@ impl Search<'_> {
     }
 
     fn count(&mut self) {
-        self.nodes += 1;
-        if self.nodes & (TICK_EVERY - 1) == 0 {
-            if let Some(t) = self.tick.as_mut() {
-                t(self.nodes, self.table);
-            }
-        }
-        if self.nodes >= self.limit {
-            self.stopped = true;
-        }
+        self.budget.count(self.table);
     }
 
     /// Solves a position whose key is not in the table, and stores it.
     fn solve_open(&mut self, open: Open) -> bool {
         let geo = self.geo;
-        let before = self.nodes;
+        let before = self.budget.nodes;
         let region = open.component | 1 << open.node.snail;
         let win = if region & geo.near_corners() == 0 {
             token_wins(geo, region, open.node.snail)
         } else {
             self.any_child_loses(open)
         };
-        if !self.stopped {
-            self.table.store(open.key, win, self.nodes - before + 1);
+        if !self.budget.stopped {
+            self.table
+                .store(open.key, win, self.budget.nodes - before + 1);
         }
         win
     }
@@ -181,13 +209,7 @@ impl Search<'_> {
         let mut order = [(0u8, open); 8];
         let mut n = 0;
         let mut m = open.safe;
-        // Each child's region is its component and its snail: when this component stays
-        // connected without this snail, that is all of it, so no flood is needed.
-        let known = if geo.ring_connected(open.component, open.node.snail) {
-            Known::Whole(open.component, open.mirror)
-        } else {
-            Known::Flood
-        };
+        let known = open.child_component(geo);
         while m != 0 {
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -211,7 +233,7 @@ impl Search<'_> {
             n += 1;
         }
         order[..n].iter().any(|&(_, child)| {
-            if self.stopped {
+            if self.budget.stopped {
                 // Unwind: nothing found from here on is stored.
                 return true;
             }
