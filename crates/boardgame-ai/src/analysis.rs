@@ -57,10 +57,42 @@ impl<A: Copy> Analysis<A> {
         }
     }
 
+    /// The same analysis with every action mapped by `f` (e.g. to its text, for front ends
+    /// that see games through text).
+    ///
+    /// ```
+    /// use boardgame_ai::{from_spec, Agent};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let mut agent = from_spec::<Nim>("mcts:iterations=500", 1).unwrap();
+    /// agent.choose(&Nim::new(&Default::default())).unwrap();
+    /// let text = agent.analysis().unwrap().map_actions(|a| a.to_string());
+    /// assert_eq!(text.best().as_deref(), Some("2"));
+    /// ```
+    #[must_use]
+    pub fn map_actions<B>(&self, mut f: impl FnMut(&A) -> B) -> Analysis<B> {
+        Analysis {
+            seat: self.seat,
+            values: self.values,
+            exact: self.exact,
+            line: self.line.iter().map(&mut f).collect(),
+            actions: self
+                .actions
+                .iter()
+                .map(|s| ActionStat::new(f(&s.action), s.visits, s.value, s.exact))
+                .collect(),
+            iterations: self.iterations,
+            nodes: self.nodes,
+            longest_playout: self.longest_playout,
+        }
+    }
+
+}
+
+impl<A: Clone> Analysis<A> {
     /// The chosen action (the first of the principal line).
     #[must_use]
     pub fn best(&self) -> Option<A> {
-        self.line.first().copied()
+        self.line.first().cloned()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Agents for any game behind one object: [`DynAgent`], made by name from a SPEC through the
 //! registry ([`crate::GameEntry::agent`]).
 
-use boardgame_ai::{Agent, AgentError};
+use boardgame_ai::{Agent, AgentError, Analysis};
 use boardgame_kit::{DynGame, Game};
 
 /// Why an agent could not choose; nothing changed.
@@ -40,6 +40,9 @@ pub trait DynAgent: Send {
     fn inform(&mut self, game: &dyn DynGame, action: &str);
     /// Forgets everything learnt about the current game.
     fn restart(&mut self);
+    /// What the last choice found, with the actions as text (`None` before the first choice
+    /// or after a restart).
+    fn analysis(&self) -> Option<Analysis<String>>;
 }
 
 /// An agent of a known game type behind [`DynAgent`].
@@ -76,5 +79,11 @@ impl<G: Game> DynAgent for Typed<G> {
 
     fn restart(&mut self) {
         self.0.restart();
+    }
+
+    fn analysis(&self) -> Option<Analysis<String>> {
+        self.0
+            .analysis()
+            .map(|a| a.map_actions(ToString::to_string))
     }
 }

@@ -16,8 +16,14 @@
 //! | `legal` | the legal actions, sorted, space-separated; `OUTCOME:NUM/DEN` at a chance node |
 //! | `show` | the board, on the lines after the `= ` line |
 //! | `perft D` | the count |
-//! | `go [SPEC]` | the action the agent (default `mcts`) chooses; nothing is played |
+//! | `go [SPEC]` | the action the agent (default `mcts`) chooses; nothing is played (see below) |
 //! | `quit` | `= `, and the session ends |
+//!
+//! `go` keeps its agent while the game goes on: the agent is told every action played (chance
+//! outcomes too), so MCTS carries its tree from one `go` to the next (and a second `go` at the
+//! same position searches on from the first). A `go` with another SPEC, `game`, `position` or
+//! `undo` starts a fresh agent. The answers stay a function of the commands since the last
+//! `game`/`position`: the same script gives the same answers on every run.
 //!
 //! ```
 //! use boardgames::Session;
@@ -30,8 +36,10 @@
 //! assert!(s.handle("quit").unwrap().is_quit());
 //! ```
 
+use crate::agents::DynAgent;
 use crate::registry::{find, GameEntry};
 use crate::text::one_line;
+use boardgame_ai::Analysis;
 use boardgame_kit::{DynGame, DynUndo, ToAct};
 use std::fmt;
 
@@ -87,11 +95,19 @@ impl fmt::Display for Response {
     }
 }
 
-/// One engine session: the current game, its state and the actions that `undo` can take back.
+/// One engine session: the current game, its state, the actions that `undo` can take back,
+/// and the agent of the last `go` while the game goes on.
 pub struct Session {
     entry: &'static GameEntry,
     game: Box<dyn DynGame>,
     history: Vec<DynUndo>,
+    kept: Option<KeptAgent>,
+}
+
+/// The agent of the last `go`, told every action played since it was made.
+struct KeptAgent {
+    spec: String,
+    agent: Box<dyn DynAgent>,
 }
 
 impl fmt::Debug for Session {
@@ -100,6 +116,7 @@ impl fmt::Debug for Session {
             .field("game", &self.game.name())
             .field("position", &self.game.position())
             .field("history", &self.history.len())
+            .field("agent", &self.kept.as_ref().map(|k| k.spec.as_str()))
             .finish()
     }
 }
@@ -121,7 +138,26 @@ impl Session {
             entry,
             game,
             history: Vec::new(),
+            kept: None,
         }
+    }
+
+    /// What the agent of the last `go` found (`None` when no agent is kept: before any `go`,
+    /// or after `game`, `position` or `undo`).
+    ///
+    /// ```
+    /// let mut s = boardgames::Session::new();
+    /// s.handle("game slimetrail size=5");
+    /// let first = s.handle("go mcts:iterations=500").unwrap();
+    /// assert_eq!(s.analysis().unwrap().iterations, 500);
+    /// s.handle(&format!("play {}", &first.text()[2..]));
+    /// s.handle("go mcts:iterations=500");
+    /// // The tree of the first `go` was kept: its visits below the played action count too.
+    /// let visits: u64 = s.analysis().unwrap().actions.iter().map(|a| a.visits).sum();
+    /// assert!(visits > 500 || s.analysis().unwrap().exact);
+    /// ```
+    pub fn analysis(&self) -> Option<Analysis<String>> {
+        self.kept.as_ref().and_then(|k| k.agent.analysis())
     }
 
     /// The current state.
@@ -204,6 +240,7 @@ impl Session {
                 self.entry = entry;
                 self.game = game;
                 self.history.clear();
+                self.kept = None;
                 Response::ok(self.game.position())
             }
             Err(e) => Response::error(e),
@@ -218,6 +255,7 @@ impl Session {
             Ok(game) => {
                 self.game = game;
                 self.history.clear();
+                self.kept = None;
                 Response::ok(self.game.position())
             }
             Err(e) => Response::error(e),
@@ -229,9 +267,17 @@ impl Session {
         if texts.is_empty() {
             return Response::error("`play` needs at least one ACTION");
         }
+        let before = self.kept.as_ref().map(|_| self.game.clone_box());
         match self.game.play_all(&texts) {
             Ok(undos) => {
                 self.history.extend(undos);
+                if let (Some(kept), Some(mut line)) = (self.kept.as_mut(), before) {
+                    // Tell the agent every action, each in the position it was played in.
+                    for text in texts {
+                        kept.agent.inform(line.as_ref(), text);
+                        let _ = line.play_text(text);
+                    }
+                }
                 Response::ok(self.game.position())
             }
             Err(e) => Response::error(e),
@@ -257,6 +303,7 @@ impl Session {
                 self.history.len()
             ));
         }
+        self.kept = None;
         for _ in 0..n {
             if let Some(u) = self.history.pop() {
                 // Every undo in the history was made by this state.
@@ -280,9 +327,16 @@ impl Session {
 
     fn go(&mut self, rest: &str) -> Response {
         let spec = if rest.is_empty() { DEFAULT_AGENT } else { rest };
-        let mut agent = match self.entry.agent(spec, AGENT_SEED) {
-            Ok(a) => a,
-            Err(e) => return Response::error(e),
+        let agent = match &mut self.kept {
+            Some(kept) if kept.spec == spec => &mut kept.agent,
+            slot => match self.entry.agent(spec, AGENT_SEED) {
+                Ok(agent) => {
+                    let spec = spec.to_string();
+                    &mut slot.insert(KeptAgent { spec, agent }).agent
+                }
+                // A bad SPEC changes nothing: the kept agent stays.
+                Err(e) => return Response::error(e),
+            },
         };
         match agent.choose(self.game.as_ref()) {
             Ok(action) => Response::ok(action),
@@ -387,7 +441,8 @@ mod tests {
         assert!(shown.starts_with("= \n"));
         assert!(shown.lines().skip(1).all(|l| !l.is_empty()));
         let a = answer(&mut s, "go mcts:iterations=300");
-        assert_eq!(a, answer(&mut s, "go mcts:iterations=300"));
+        // The same commands give the same answer in another session.
+        assert_eq!(a, answer(&mut Session::new(), "go mcts:iterations=300"));
         assert!(s.game().legal_texts().contains(&a[2..].to_string()), "{a}");
         assert_eq!(s.game().position(), "7/7/7/3@3/7/7/7 1");
     }
