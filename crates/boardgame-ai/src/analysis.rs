@@ -85,7 +85,6 @@ impl<A: Copy> Analysis<A> {
             longest_playout: self.longest_playout,
         }
     }
-
 }
 
 impl<A: Clone> Analysis<A> {
