@@ -2,8 +2,9 @@
 //! `boardgame perft` and the kit's `perft`).
 //!
 //! Copy-make recursion on the state (its legal set and live mounds are kept incrementally),
-//! bulk counting at the last ply, and a transposition table for the subtrees of two plies and
-//! more. A turn is seven placements by one player, and most orders of the same placements give
+//! bulk counting at the last ply, the last two plies counted mostly without placing (a block on
+//! an empty cell changes the mover's legal set only around it, and the next seat's not at all:
+//! see [`perft2`]), and a transposition table for the subtrees of three plies and more. A turn is seven placements by one player, and most orders of the same placements give
 //! the same board, so the table answers most subtrees.
 //!
 //! The table is exact by construction, not by key width. Every action moves one cell one step
@@ -18,6 +19,7 @@ use crate::state::State;
 use crate::zobrist::{turn_key, PieceCode};
 use alloc::vec;
 use alloc::vec::Vec;
+use boardgame_kit::Bitboard7;
 
 /// The longest path from the root (in changed cells) whose positions go into the table.
 const PATH_MAX: usize = 16;
@@ -150,11 +152,79 @@ fn with_table(s: &State, depth: u32, path: &Path, table: &mut Table) -> u64 {
     total
 }
 
+/// The number of placement pairs from `s` (perft 2). While the mover's turn goes on, a block
+/// on an empty cell that wakes no mound leaves the mover's legal set as it was, minus that
+/// cell, plus the new cells around it: that count needs no placement. Other placements (eating,
+/// waking mounds, ending the turn, a first placement) are made and counted.
+fn perft2(s: &State) -> u64 {
+    if s.moves.is_empty() {
+        return 0; // the game is over
+    }
+    let p = s.current as usize & 3;
+    let enemy = s.all_blocks() & !s.blocks[p];
+    let placed = |i: usize| {
+        let mut t = *s;
+        t.place_at(i);
+        u64::from(t.moves.count())
+    };
+    if s.left == 1 {
+        return last_of_turn(s, enemy, placed);
+    }
+    if s.started & (1 << p) == 0 {
+        return s.moves.iter().map(placed).sum();
+    }
+    let geo = s.geo();
+    let fresh = !(s.all_mounds() | s.blocks[p] | s.moves);
+    let dead = s.mounds[p] & !s.live[p];
+    let base = u64::from(s.moves.count()) - 1;
+    s.moves
+        .iter()
+        .map(|i| {
+            let around = geo.around(i);
+            let after = base + u64::from((around & fresh).count());
+            if enemy.contains(i) || around.intersects(&dead) || after == 0 {
+                placed(i)
+            } else {
+                after
+            }
+        })
+        .sum()
+}
+
+/// [`perft2`] when the placement ends the mover's turn: a block on an empty cell leaves the
+/// next seat's legal set as it is now (a block of another seat is still a target), except that
+/// before its first placement the cell is no longer an empty start cell. Eating, and a next
+/// seat left with nothing (eliminations follow), are made and counted.
+fn last_of_turn(s: &State, enemy: Bitboard7, placed: impl Fn(usize) -> u64) -> u64 {
+    let p = s.current as usize & 3;
+    let Some(q) = (1..4)
+        .map(|k| (p + k) % 4)
+        .find(|&q| s.active & (1 << q) != 0)
+    else {
+        return s.moves.iter().map(placed).sum();
+    };
+    let next = s.legal_set(q);
+    let count = u64::from(next.count());
+    let first = s.started & (1 << q) == 0;
+    s.moves
+        .iter()
+        .map(|i| {
+            let after = count - u64::from(first && next.contains(i));
+            if enemy.contains(i) || after == 0 {
+                placed(i)
+            } else {
+                after
+            }
+        })
+        .sum()
+}
+
 /// Copy-make recursion without the table, bulk count at the last ply.
 fn plain(s: &State, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => u64::from(s.moves.count()),
+        2 => perft2(s),
         _ => s
             .moves
             .iter()
@@ -170,6 +240,46 @@ fn plain(s: &State, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Params;
+    use boardgame_kit::{random_action, Actions, Game, SplitMix64};
+
+    /// The counted-without-placing shortcuts of perft 2 equal placing and counting, at every
+    /// position of random games (first placements, turn ends, eating, waking mounds, players
+    /// stuck or eliminated).
+    #[test]
+    fn perft2_equals_placing_and_counting() {
+        for ps in [
+            "",
+            "players=4,per_turn=3",
+            "board=blitz,players=3,per_turn=1",
+            "board=blitz,players=4,per_turn=2",
+        ] {
+            let params: Params = ps.parse().unwrap();
+            for seed in 0..4 {
+                let mut s = State::new(&params);
+                let mut rng = SplitMix64::new(seed);
+                let mut buf = Actions::<State>::new();
+                loop {
+                    let slow: u64 = s
+                        .moves
+                        .iter()
+                        .map(|i| {
+                            let mut t = s;
+                            t.place_at(i);
+                            u64::from(t.moves.count())
+                        })
+                        .sum();
+                    assert_eq!(perft2(&s), slow, "{ps} seed {seed}: {}", s.position());
+                    match random_action(&s, &mut rng, &mut buf) {
+                        Some(a) => {
+                            s.play(a);
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn paths_stay_sorted_and_keep_one_entry_per_cell() {
