@@ -14,10 +14,16 @@ pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {
 
 /// `perft GAME DEPTH [--divide]`.
 pub fn perft(setup: &Setup, depth: u32, divide: bool, out: &mut Out) -> Result<(), CliError> {
-    let game = start(setup)?;
+    let mut game = start(setup)?;
     let beyond_the_end = boardgames::perft::beyond_the_end(game.as_ref(), depth)?;
     if depth == 0 {
         return out.line(1);
+    }
+    if !divide {
+        // One call on the whole position, so the game's kernel shares its transposition table
+        // and root symmetries across all first actions (no per-action progress bar here).
+        let total = if beyond_the_end { 0 } else { game.perft(depth) };
+        return out.line(total);
     }
     // Every row is counted from one first action; a depth beyond the longest possible game
     // counts nothing (no sequence that long exists).
