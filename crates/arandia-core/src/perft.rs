@@ -29,6 +29,10 @@ use boardgame_kit::Actions;
 /// Decision nodes at least this deep are looked up in and stored into the table.
 const TABLE_MIN_DEPTH: u32 = 3;
 
+/// Depths from this one up are never stored (they do not fit the 13 bits [`Packed`] gives
+/// them; no perft that deep ends anyway).
+const TABLE_DEPTH_LIMIT: u32 = 1 << 13;
+
 /// The table holds at most `2^TABLE_MAX_BITS` slots (32 bytes each: 32 MiB).
 const TABLE_MAX_BITS: u32 = 20;
 
@@ -37,8 +41,9 @@ const TABLE_MAX_BITS: u32 = 20;
 struct Packed {
     /// The 18 ship codes (7 bits each), seat by seat.
     ships: u128,
-    /// The pending decision (16 bits), the mover (3), the depth (7, never 0) and the completed
-    /// turns (32; 0 without a turn limit, where they change nothing).
+    /// The pending decision (16 bits), the mover (3), the depth (13, never 0: the table is used
+    /// below [`TABLE_DEPTH_LIMIT`] only) and the completed turns (32; 0 without a turn limit,
+    /// where they change nothing).
     rest: u64,
 }
 
@@ -50,7 +55,7 @@ impl Packed {
         }
         let turns = if keep_turns { u64::from(s.turns) } else { 0 };
         let rest =
-            phase_code(s.phase) | u64::from(s.mover) << 16 | u64::from(depth) << 19 | turns << 26;
+            phase_code(s.phase) | u64::from(s.mover) << 16 | u64::from(depth) << 19 | turns << 32;
         Packed { ships, rest }
     }
 
@@ -197,7 +202,7 @@ fn node(s: &State, depth: u32, table: &mut Table) -> u64 {
             total
         }
         Phase::Choose | Phase::Pick { .. } | Phase::Wreck | Phase::Arrive { .. } => {
-            if depth < TABLE_MIN_DEPTH {
+            if !(TABLE_MIN_DEPTH..TABLE_DEPTH_LIMIT).contains(&depth) {
                 return decision(s, depth, table);
             }
             let key = Packed::new(s, depth, table.keep_turns);
