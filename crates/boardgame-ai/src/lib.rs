@@ -31,7 +31,8 @@
 //! choices are the same on every run and target.
 //!
 //! ## Features
-//! - `std` (default): wall-clock budgets (`time=` in SPECs).
+//! - `std` (default): wall-clock budgets (`time=` in SPECs) and root-parallel MCTS
+//!   (`mcts:threads=N`, [`ParallelMcts`]).
 //! - `slimetrail`: the `solver` agent for Slime Trail.
 //!
 //! The crate is `no_std` (with `alloc`) without `std`, and forbids unsafe code.
@@ -58,6 +59,8 @@ mod analysis;
 mod budget;
 mod math;
 mod mcts;
+#[cfg(feature = "std")]
+mod parallel;
 mod random;
 #[cfg(feature = "slimetrail")]
 mod solver;
@@ -68,6 +71,8 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, ChancePruning, MultiSeat};
 pub use analysis::{ActionStat, Analysis};
 pub use budget::Budget;
 pub use mcts::{Mcts, MctsConfig};
+#[cfg(feature = "std")]
+pub use parallel::ParallelMcts;
 pub use random::RandomAgent;
 #[cfg(feature = "slimetrail")]
 pub use solver::SolverAgent;
@@ -90,6 +95,7 @@ const MCTS_KEYS: &[&str] = &[
     "cutoff",
     "solver",
     "reuse",
+    "threads",
     "seed",
 ];
 
@@ -100,7 +106,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | `random` | `seed` |
 /// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
-/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `seed` |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
 ///
 /// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
 /// argument.
@@ -126,7 +132,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 "mcts",
                 options,
                 MCTS_KEYS,
-                "iterations, time, c, max_nodes, cutoff, solver, reuse, seed",
+                "iterations, time, c, max_nodes, cutoff, solver, reuse, threads, seed",
             )?;
             let mut config = MctsConfig::default();
             if let Some(c) = s.real("c")? {
@@ -146,6 +152,10 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             }
             let budget = budget_of(&s, "iterations")?;
             let seed = s.count_or_zero("seed")?.unwrap_or(seed);
+            let threads = s.count("threads")?.unwrap_or(1);
+            if threads > 1 {
+                return parallel_mcts::<G>(config, budget, seed, threads);
+            }
             Ok(Box::new(Mcts::<G>::new(config, budget, seed)))
         }
         "alphabeta" => {
@@ -186,6 +196,31 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             known: AGENTS,
         }),
     }
+}
+
+/// `mcts:threads=N` with `N` above 1: root-parallel MCTS, with the `std` feature only.
+fn parallel_mcts<G: Game>(
+    config: MctsConfig,
+    budget: Budget,
+    seed: u64,
+    threads: u64,
+) -> Result<Box<dyn Agent<G>>, SpecError> {
+    #[cfg(feature = "std")]
+    if threads <= ParallelMcts::<G>::MAX_THREADS as u64 {
+        return Ok(Box::new(ParallelMcts::<G>::new(
+            config,
+            budget,
+            seed,
+            threads as usize,
+        )));
+    }
+    let _ = (config, budget, seed);
+    Err(SpecError::BadValue {
+        agent: "mcts",
+        key: "threads".to_string(),
+        value: threads.to_string(),
+        expected: "1 to 64 threads (more than 1 needs the `std` feature)",
+    })
 }
 
 /// The budget keys of a SPEC: `count_key` (`iterations` or `nodes`) and `time`.

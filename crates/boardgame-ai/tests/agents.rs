@@ -430,3 +430,43 @@ fn multi_seat_searches_take_immediate_wins_keep_budgets_and_repeat() {
     check::<repello_core::State>("players=3", 3);
     check::<splut_core::State>("players=3", 3);
 }
+
+/// Root-parallel MCTS: known answers, legal choices, the same choice for the same seed and
+/// thread count, the iteration budget shared out, trees kept across turns.
+#[test]
+fn parallel_mcts_is_deterministic_legal_and_keeps_its_budget() {
+    for stones in (1..=14u8).filter(|s| s % 3 != 0) {
+        let mut agent = from_spec::<Nim>("mcts:iterations=4000,threads=2", 7).unwrap();
+        let a = agent.choose(&nim(stones, 1)).unwrap();
+        assert_eq!(a.to_string(), (stones % 3).to_string(), "{stones} stones");
+    }
+    let params = "players=3,turn_limit=60".parse().unwrap();
+    let mut state = splut_core::State::new(&params);
+    let spec = "mcts:iterations=600,threads=3";
+    let mut a = from_spec::<splut_core::State>(spec, 9).unwrap();
+    let mut b = from_spec::<splut_core::State>(spec, 9).unwrap();
+    for _ in 0..8 {
+        let x = a.choose(&state).unwrap();
+        assert_eq!(b.choose(&state).unwrap(), x);
+        assert!(state.is_legal(&x));
+        let analysis = a.analysis().unwrap();
+        assert_eq!(analysis.iterations, 600);
+        let visits: u64 = analysis.actions.iter().map(|s| s.visits).sum();
+        assert!(visits >= 600 - 3, "{visits}");
+        a.inform(&state, x);
+        b.inform(&state, x);
+        state.play(x);
+    }
+    let visits_after_reuse: u64 = {
+        let x = a.choose(&state).unwrap();
+        assert!(state.is_legal(&x));
+        a.analysis().unwrap().actions.iter().map(|s| s.visits).sum()
+    };
+    assert!(
+        visits_after_reuse > 600,
+        "the trees were kept: {visits_after_reuse}"
+    );
+    let err = |s: &str| from_spec::<Nim>(s, 0).err().unwrap().to_string();
+    assert!(err("mcts:threads=0").contains("`threads`"));
+    assert!(err("mcts:threads=65").contains("`threads`"));
+}
