@@ -23,7 +23,7 @@ use boardgame_kit::{Actions, Game, RandomSource, SeatValues, SplitMix64, MAX_SEA
 /// let game = Nim::new(&Default::default());
 /// let mut agent = ParallelMcts::new(MctsConfig::default(), Budget::iterations(2000), 1, 2);
 /// assert_eq!(agent.choose(&game).unwrap().to_string(), "2");
-/// assert_eq!(agent.analysis().unwrap().iterations, 2000);
+/// assert!(agent.analysis().unwrap().iterations <= 2000); // each tree stops once it proves the win
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParallelMcts<G: Game> {
