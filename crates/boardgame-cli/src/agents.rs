@@ -199,12 +199,14 @@ fn play_match_game(
 }
 
 /// Plays the games `0..games` on `jobs` scoped threads (each takes the next game number not
-/// yet taken) and hands every record to `sink` in game order, as soon as the games before it
-/// are done. The first error stops the run (the workers finish the game they are on).
+/// yet taken), calls `finished` as each game ends (in any order: the progress bar), and
+/// hands every record to `sink` in game order, as soon as the games before it are done. The
+/// first error stops the run (the workers finish the game they are on).
 fn play_games(
     games: u64,
     jobs: usize,
     play: &(dyn Fn(u64) -> Result<GameRecord, CliError> + Sync),
+    finished: &mut dyn FnMut(),
     sink: &mut dyn FnMut(GameRecord) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     use std::collections::BTreeMap;
@@ -212,7 +214,9 @@ fn play_games(
     use std::sync::mpsc;
     if jobs <= 1 {
         for g in 0..games {
-            sink(play(g)?)?;
+            let record = play(g)?;
+            finished();
+            sink(record)?;
         }
         return Ok(());
     }
@@ -237,6 +241,7 @@ fn play_games(
         let mut due = 0u64;
         let result = (|| {
             for (g, record) in receive.iter() {
+                finished();
                 pending.insert(g, record);
                 while let Some(record) = pending.remove(&due) {
                     sink(record?)?;
@@ -294,10 +299,15 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
         if !opts.quiet {
             out.line(&record.line)?;
         }
-        progress.inc();
         Ok(())
     };
-    play_games(opts.games, opts.jobs, &play, &mut sink)?;
+    play_games(
+        opts.games,
+        opts.jobs,
+        &play,
+        &mut || progress.inc(),
+        &mut sink,
+    )?;
     progress.finish();
     for (spec, t) in opts.agents.iter().zip(&tally) {
         out.line(format_args!(
