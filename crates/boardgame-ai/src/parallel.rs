@@ -37,12 +37,18 @@ impl<G: Game> ParallelMcts<G> {
     pub const MAX_THREADS: usize = 64;
 
     /// An agent with `threads` trees (1 to [`ParallelMcts::MAX_THREADS`]); tree `i` is seeded
-    /// from `seed` and `i`.
+    /// from `seed` and `i`, and each tree keeps `config.max_nodes / threads` nodes at most.
     #[must_use]
     pub fn new(config: MctsConfig, budget: Budget, seed: u64, threads: usize) -> Self {
         let threads = threads.clamp(1, Self::MAX_THREADS);
+        // The memory cap is the agent's, shared out among the trees (at least one node each),
+        // so more threads never reserve more memory than one tree would.
+        let per_tree = MctsConfig {
+            max_nodes: (config.max_nodes / threads as u32).max(1),
+            ..config
+        };
         let workers = (0..threads)
-            .map(|i| Mcts::new(config, budget, worker_seed(seed, i)))
+            .map(|i| Mcts::new(per_tree, budget, worker_seed(seed, i)))
             .collect();
         ParallelMcts {
             workers,
@@ -192,7 +198,10 @@ impl<G: Game> Agent<G> for ParallelMcts<G> {
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or(Err(AgentError::NoLegalAction)))
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
                 .collect()
         });
         for r in &results {

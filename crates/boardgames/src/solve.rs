@@ -130,10 +130,9 @@ pub(crate) fn slimetrail(
         .collect();
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     if let Some(path) = &options.save {
-        let saved = solver
-            .checkpoints()
-            .map_err(|e| e.reason)
-            .and_then(|_| solver.save_file(path).map_err(|e| e.to_string()));
+        // The final save is always tried: once it is written, a failed periodic save on the
+        // way no longer matters (the file holds every proven position).
+        let saved = solver.save_file(path).map_err(|e| e.to_string());
         saved.map_err(|error| SolveError::Save {
             path: path.display().to_string(),
             error,
