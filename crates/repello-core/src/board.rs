@@ -37,6 +37,49 @@ pub(crate) const DELTA: [isize; 8] = [15, 16, 1, -14, -15, -16, -1, 14];
 pub(crate) const DF: [i8; 8] = [0, 1, 1, 1, 0, -1, -1, -1];
 pub(crate) const DR: [i8; 8] = [1, 1, 0, -1, -1, -1, 0, 1];
 
+/// A stack's walk from a square in one direction, bouncing off the edges: before each step,
+/// every component of the direction that would leave the board flips. Yields the 0-based
+/// `(file, rank)` of each square entered, without end (the caller takes as many as the
+/// number on the first square).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounce {
+    file: i8,
+    rank: i8,
+    df: i8,
+    dr: i8,
+}
+
+impl Bounce {
+    /// The walk from 0-based `file`, `rank` (on the board) in direction `d` (`Dir8` order).
+    #[inline]
+    pub(crate) const fn new(file: usize, rank: usize, d: usize) -> Bounce {
+        Bounce {
+            file: file as i8,
+            rank: rank as i8,
+            df: DF[d],
+            dr: DR[d],
+        }
+    }
+}
+
+impl Iterator for Bounce {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let side = SIDE as i8;
+        if !(0..side).contains(&(self.file + self.df)) {
+            self.df = -self.df;
+        }
+        if !(0..side).contains(&(self.rank + self.dr)) {
+            self.dr = -self.dr;
+        }
+        self.file += self.df;
+        self.rank += self.dr;
+        Some((self.file as usize, self.rank as usize))
+    }
+}
+
 /// The mailbox index of 0-based `file`, `rank` (both below 13).
 #[inline]
 pub(crate) const fn mb(file: usize, rank: usize) -> usize {
@@ -320,5 +363,18 @@ mod tests {
         assert_eq!(b.around().and(BOARD_BB).iter().count(), 3 + 8);
         assert_eq!(START_BB.iter().count(), 25);
         assert_eq!(BOARD_BB.iter().count(), 169);
+    }
+
+    #[test]
+    fn a_walk_bounces_off_each_edge_it_meets() {
+        // Straight into the top edge: l13 is the last rank, so the walk turns back down.
+        let up: Vec<_> = Bounce::new(11, 10, 0).take(4).collect();
+        assert_eq!(up, [(11, 11), (11, 12), (11, 11), (11, 10)]);
+        // Diagonally into the corner region: the rank flips at the top edge, then the file
+        // flips at the right edge.
+        let ne: Vec<_> = Bounce::new(11, 11, 1).take(3).collect();
+        assert_eq!(ne, [(12, 12), (11, 11), (10, 10)]);
+        let glance: Vec<_> = Bounce::new(10, 12, 1).take(3).collect();
+        assert_eq!(glance, [(11, 11), (12, 10), (11, 9)]);
     }
 }

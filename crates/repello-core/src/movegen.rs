@@ -1,8 +1,8 @@
 //! Legal-action generation (heap-free): placements, stack moves with reflections, pushes.
 
 use crate::board::{
-    cell_of, dir_of, file_of, is_piece, mb, rank_of, step, zkey, Bb, BOARD_BB, DF, DR, EMPTY, OFF,
-    SIDE, STACK0, START_BB,
+    cell_of, dir_of, file_of, is_piece, mb, rank_of, step, zkey, Bb, Bounce, BOARD_BB, EMPTY, OFF,
+    STACK0, START_BB,
 };
 use crate::notation::Action;
 use crate::state::{Mode, State};
@@ -30,19 +30,10 @@ impl State {
             return Walk::NotOffered;
         }
         let dist = self.nums[first];
-        let (mut df, mut dr) = (DF[d], DR[d]);
-        let (mut f, mut r) = (file_of(from) as i8, rank_of(from) as i8);
         let mut m = from;
-        for k in 0..dist {
-            if !(0..SIDE as i8).contains(&(f + df)) {
-                df = -df;
-            }
-            if !(0..SIDE as i8).contains(&(r + dr)) {
-                dr = -dr;
-            }
-            f += df;
-            r += dr;
-            m = mb(f as usize, r as usize);
+        let walk = Bounce::new(file_of(from), rank_of(from), d);
+        for (k, (f, r)) in (0..dist).zip(walk) {
+            m = mb(f, r);
             // The start square holds the stack now: it stands for the dropped token.
             if board[m] != EMPTY {
                 return Walk::Blocked {

@@ -24,7 +24,8 @@
 //! per call, so the search itself never allocates.
 
 use crate::board::{
-    mb, step, zkey, Bb, BLACK, BOARD_BB, CELLS, DF, DR, EMPTY, OFF, SIDE, STACK0, START_BB,
+    file_of, mb, rank_of, step, zkey, Bb, Bounce, BLACK, BOARD_BB, CELLS, DF, DR, EMPTY, OFF, SIDE,
+    STACK0, START_BB,
 };
 use crate::state::{Mode, State, MAX_ACTIONS};
 use alloc::vec;
@@ -100,19 +101,10 @@ impl MoveTable {
                     path[from][d] = set;
                     continue;
                 }
-                let (mut df, mut dr) = (DF[d], DR[d]);
-                let (mut f, mut r) = ((from % 15 - 1) as i8, (from / 15 - 1) as i8);
                 let mut m = from;
-                for _ in 0..nums[first] {
-                    if !(0..SIDE as i8).contains(&(f + df)) {
-                        df = -df;
-                    }
-                    if !(0..SIDE as i8).contains(&(r + dr)) {
-                        dr = -dr;
-                    }
-                    f += df;
-                    r += dr;
-                    m = mb(f as usize, r as usize);
+                let walk = Bounce::new(file_of(from), rank_of(from), d);
+                for (f, r) in walk.take(usize::from(nums[first])) {
+                    m = mb(f, r);
                     set.set(m);
                 }
                 land[from][d] = m as u8;

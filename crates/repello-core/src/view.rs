@@ -1,6 +1,6 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
-use crate::board::{DF, DR, SIDE};
+use crate::board::{Bounce, DF, DR, SIDE};
 use crate::notation::Action;
 use crate::state::{Piece, StackStatus, State, Token};
 use alloc::vec::Vec;
@@ -126,26 +126,14 @@ fn on_board(c: Cell) -> bool {
 /// first square.
 fn walk(from: Cell, d: Dir8, number: impl Fn(Cell) -> Option<u8>) -> Vec<Cell> {
     let k = d as usize;
-    let (mut df, mut dr) = (DF[k], DR[k]);
-    let Some(first) = from.offset(df, dr).filter(|c| on_board(*c)) else {
+    let Some(first) = from.offset(DF[k], DR[k]).filter(|c| on_board(*c)) else {
         return Vec::new();
     };
     let dist = number(first).unwrap_or(0);
-    let side = SIDE as i8;
-    let (mut f, mut r) = (from.file() as i8, from.rank() as i8);
-    let mut path = Vec::new();
-    for _ in 0..dist {
-        if !(0..side).contains(&(f + df)) {
-            df = -df;
-        }
-        if !(0..side).contains(&(r + dr)) {
-            dr = -dr;
-        }
-        f += df;
-        r += dr;
-        path.push(Cell::new(f as u8, r as u8));
-    }
-    path
+    Bounce::new(usize::from(from.file()), usize::from(from.rank()), k)
+        .take(usize::from(dist))
+        .map(|(f, r)| Cell::new(f as u8, r as u8))
+        .collect()
 }
 
 #[cfg(test)]
