@@ -33,18 +33,23 @@ impl State {
         match depth {
             0 => 1,
             1 => self.count_steps() as u64,
-            _ => {
-                let mut buf = [Action::raw(0, 0, 0); BUF];
-                let n = self.generate::<false>(&mut buf);
-                let mut total = 0;
-                for &a in &buf[..n] {
-                    let mut child = *self;
-                    child.apply(a);
-                    total += child.perft_plain(depth - 1);
-                }
-                total
-            }
+            _ => self.sum_over_children(|child| child.perft_plain(depth - 1)),
         }
+    }
+
+    /// The sum of `count` over the positions after each legal step (copy-make, unsorted
+    /// generation): the recursion step of every perft kernel.
+    #[inline]
+    pub(crate) fn sum_over_children(&self, mut count: impl FnMut(&State) -> u64) -> u64 {
+        let mut buf = [Action::raw(0, 0, 0); BUF];
+        let n = self.generate::<false>(&mut buf);
+        let mut total = 0;
+        for &a in &buf[..n] {
+            let mut child = *self;
+            child.apply(a);
+            total += count(&child);
+        }
+        total
     }
 
     /// Plays uniformly random legal steps until the game ends (or `max_steps` steps were

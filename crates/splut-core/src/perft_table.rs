@@ -4,8 +4,6 @@
 //! depth and the count, so a hit is always the right count.
 
 use crate::key::Compact;
-use crate::movegen::BUF;
-use crate::notation::Action;
 use crate::state::State;
 use alloc::vec::Vec;
 
@@ -79,15 +77,7 @@ impl State {
     }
 
     fn perft_children(&self, depth: u32, table: &mut PerftTable) -> u64 {
-        let mut buf = [Action::raw(0, 0, 0); BUF];
-        let n = self.generate::<false>(&mut buf);
-        let mut total = 0;
-        for &a in &buf[..n] {
-            let mut child = *self;
-            child.apply(a);
-            total += child.perft_with(depth - 1, table);
-        }
-        total
+        self.sum_over_children(|child| child.perft_with(depth - 1, table))
     }
 }
 
