@@ -173,7 +173,8 @@ pub enum Command {
         /// whole, so a killed run resumes from its last save.
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
-        /// With `--save`: seconds between saves during the search (default 600).
+        /// With `--save`: seconds between saves during the search (default 600; 0 saves at
+        /// every check of the clock, once per 65,536 positions).
         #[arg(long, value_name = "SECONDS", requires = "save")]
         save_every: Option<u64>,
     },
