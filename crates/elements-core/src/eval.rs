@@ -13,6 +13,14 @@
 //! strength among the other seats, over a scale that grows with the pieces on the board
 //! ([`SeatValues::relative`]).
 //!
+//! **Endgame** ([`ENDGAME_PLACEMENTS`]): games between unequal players are decided when the
+//! board fills, by who is first left with no cell to place on or no block, which the terms
+//! above cannot see (a player far ahead on them can still be the first one stuck). So once at
+//! most [`ENDGAME_PLACEMENTS`] placements can remain (an empty cell takes at most two more, a
+//! block and then an eat; a block at most one, an eat), the position is scored instead by the
+//! outcome of one uniform playout to the end of the game, seeded by the position's key (the
+//! same position always gets the same score, and the search stays deterministic).
+//!
 //! Search playouts ([`playout_place`]) place uniformly among the legal cells, drawn straight
 //! from the state's legal-cell bitboard (no action list), and stop after one round of turns
 //! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board
@@ -20,12 +28,38 @@
 
 use crate::state::State;
 use crate::{Params, Place};
-use boardgame_kit::{Cell, Game, RandomSource, SeatValues, MAX_SEATS};
+use boardgame_kit::{Cell, Game, RandomSource, SeatValues, SplitMix64, MAX_SEATS};
 
 const BLOCK: f32 = 1.0;
 const LIVE_MOUND: f32 = 0.5;
 const REACH: f32 = 0.25;
 const OUT: f32 = -1.0e6;
+
+/// The most placements that can remain (`2 x empty cells + blocks`) for [`evaluate`] to score
+/// a position by a playout to the end rather than by its terms.
+pub const ENDGAME_PLACEMENTS: u32 = 300;
+
+/// An upper bound on the placements left in the game: each empty cell can take a block and
+/// then an eat, each block an eat, and mounds take nothing.
+fn placements_bound(state: &State) -> u32 {
+    let occupied = state.all_blocks() | state.all_mounds();
+    let empty = state.geo().mask().count() - occupied.count();
+    2 * empty + state.all_blocks().count()
+}
+
+/// The outcome of a uniform playout from `state` to the end of the game, seeded by the
+/// position's key; `None` if the game is already over.
+fn endgame_playout(state: &State) -> Option<SeatValues> {
+    if state.is_over() {
+        return None;
+    }
+    let mut end = *state;
+    let mut rng = SplitMix64::new(state.position_key());
+    while let Some(place) = playout_place(&end, &mut rng) {
+        end.play_unchecked(place);
+    }
+    end.outcome().map(|o| SeatValues::from_outcome(&o))
+}
 
 /// The position's value for every seat (see the module documentation).
 ///
@@ -37,6 +71,11 @@ const OUT: f32 = -1.0e6;
 /// assert_eq!(s.evaluate().unwrap().get(Seat::of(0)), 0.0);
 /// ```
 pub fn evaluate(state: &State) -> SeatValues {
+    if placements_bound(state) <= ENDGAME_PLACEMENTS {
+        if let Some(values) = endgame_playout(state) {
+            return values;
+        }
+    }
     let geo = state.geo();
     let (mask, stride) = (geo.mask(), geo.stride());
     let mut all_mounds = state.mounds[0];
@@ -112,7 +151,39 @@ pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardgame_kit::{Actions, SplitMix64};
+    use boardgame_kit::{Actions, Seat, ToAct};
+
+    /// Blitz, water to make its last placement: water's lone block a14 has three empty cells
+    /// beside it and is cut off from its own (dead) mounds, which fill the rest of the board
+    /// around earth's nine blocks in the bottom-right corner. Earth leads on the terms (nine
+    /// blocks against one), but whatever water plays, earth is stuck when its turn comes and is
+    /// out: water wins, and the endgame score says so exactly.
+    #[test]
+    fn endgame_scores_the_player_walled_in_as_lost_whatever_its_material() {
+        let params: Params = "board=blitz".parse().unwrap();
+        let mut ranks = vec!["W1wwwwwwwwwwww", "2wwwwwwwwwwww"];
+        ranks.extend(["wwwwwwwwwwwwww"; 9]);
+        ranks.extend(["wwwwwwwwwwwEEE"; 3]);
+        let text = format!("{} w 1 we -", ranks.join("/"));
+        let s = State::from_position(&params, &text).unwrap();
+        assert!(placements_bound(&s) <= ENDGAME_PLACEMENTS);
+        let (water, earth) = (Seat::of(0), Seat::of(2));
+        let v = evaluate(&s);
+        assert_eq!((v.get(water), v.get(earth)), (1.0, -1.0));
+        // A wide-open position is scored by the terms, strictly between a win and a loss.
+        let mut open = State::new(&params);
+        for cell in ["a14", "n1"] {
+            open.play(cell.parse().unwrap());
+            while open.placements_left() > 0 && open.to_act() == ToAct::Seat(Seat::of(0)) {
+                let mut list = Actions::<State>::new();
+                open.legal_actions(&mut list);
+                open.play(list[0]);
+            }
+        }
+        assert!(placements_bound(&open) > ENDGAME_PLACEMENTS);
+        let v = evaluate(&open);
+        assert!(v.get(water).abs() < 1.0 && v.get(earth).abs() < 1.0);
+    }
 
     #[test]
     fn playout_placements_are_legal_and_cover_every_legal_cell() {
