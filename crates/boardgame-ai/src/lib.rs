@@ -8,7 +8,8 @@
 //! - `mcts` ([`Mcts`]): UCT for any number of seats with a value per seat (max^n backup),
 //!   exact chance nodes (outcomes drawn by their probabilities, chance values the
 //!   probability-weighted mean of their children), MCTS-Solver proofs, tree reuse across turns,
-//!   a memory cap, and the game's playout policy ([`Game::playout_action`]) with a cutoff
+//!   a memory cap, RAVE where the game asks for it ([`Game::rave_equivalence`]: Elements), and
+//!   the game's playout policy ([`Game::playout_action`]) with a cutoff
 //!   scored by the game's evaluation ([`Game::evaluate`]): the game's own cutoff where it sets
 //!   one ([`Game::playout_cutoff`]: Arandia, Elements), else 200 actions for games that may
 //!   last longer ([`Mcts::playout_cutoff`]), so the bare SPEC `mcts` (10,000 iterations) takes
@@ -95,6 +96,7 @@ const MCTS_KEYS: &[&str] = &[
     "cutoff",
     "solver",
     "reuse",
+    "rave",
     "threads",
     "seed",
 ];
@@ -106,7 +108,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | `random` | `seed` |
 /// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
-/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `rave` (RAVE equivalence in visits, 0 = off; default: the game's [`Game::rave_equivalence`], off where it sets none), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
 ///
 /// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
 /// argument.
@@ -132,7 +134,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 "mcts",
                 options,
                 MCTS_KEYS,
-                "iterations, time, c, max_nodes, cutoff, solver, reuse, threads, seed",
+                "iterations, time, c, max_nodes, cutoff, solver, reuse, rave, threads, seed",
             )?;
             let mut config = MctsConfig::default();
             if let Some(c) = s.real("c")? {
@@ -149,6 +151,9 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             }
             if let Some(b) = s.switch("reuse")? {
                 config.reuse = b;
+            }
+            if let Some(n) = s.count_or_zero("rave")? {
+                config.rave = Some(u32::try_from(n).unwrap_or(u32::MAX));
             }
             let budget = budget_of(&s, "iterations")?;
             let seed = s.count_or_zero("seed")?.unwrap_or(seed);

@@ -1,5 +1,5 @@
 //! Monte Carlo tree search: UCT for any number of seats with a value per seat (max^n
-//! backup), exact chance nodes, MCTS-Solver proofs, tree reuse and a memory cap.
+//! backup), exact chance nodes, MCTS-Solver proofs, tree reuse, a memory cap and RAVE.
 //!
 //! The tree lives in an arena of [`Node`]s reserved up front (two arenas: the second one
 //! receives the kept subtree when the root moves), so an iteration never allocates.
@@ -34,6 +34,12 @@ pub struct MctsConfig {
     pub solver: bool,
     /// Keep the subtree of the actions played between choices (SPEC key `reuse`, default on).
     pub reuse: bool,
+    /// RAVE, "all moves as first" (SPEC key `rave`): a child's mean is blended with the mean
+    /// of every simulation in which the same seat played the same action later on, the two
+    /// weighing alike after about this many visits of the child (`Some(0)` turns it off).
+    /// `None` (the default) takes the game's own [`Game::rave_equivalence`], off for games
+    /// that set none.
+    pub rave: Option<u32>,
 }
 
 impl Default for MctsConfig {
@@ -44,6 +50,7 @@ impl Default for MctsConfig {
             cutoff: None,
             solver: true,
             reuse: true,
+            rave: None,
         }
     }
 }
@@ -81,6 +88,11 @@ struct Node<A> {
     exact: bool,
     /// Sum of the values backed up through the node per seat, or the exact value.
     value: [f32; MAX_SEATS],
+    /// Simulations through the parent in which the parent's seat played this node's action
+    /// at any later point (RAVE).
+    amaf_visits: u32,
+    /// The sum of those simulations' values for the parent's seat.
+    amaf_value: f32,
 }
 
 impl<A> Node<A> {
@@ -94,6 +106,8 @@ impl<A> Node<A> {
             kind: Kind::Fresh,
             exact: false,
             value: [0.0; MAX_SEATS],
+            amaf_visits: 0,
+            amaf_value: 0.0,
         }
     }
 
@@ -120,6 +134,22 @@ impl<A> Node<A> {
         }
     }
 
+    /// The RAVE blend for the parent's seat: the shared mean weighs `sqrt(k / (3n + k))`
+    /// after `n` visits of the node (all of it before the first), its own mean the rest.
+    fn rave_mean(&self, seat: Seat, k: u32) -> f32 {
+        let shared = if self.amaf_visits > 0 {
+            self.amaf_value / self.amaf_visits as f32
+        } else {
+            0.0
+        };
+        if self.visits == 0 {
+            return shared;
+        }
+        let k = k as f32;
+        let beta = math::sqrt(k / (3.0 * self.visits as f32 + k));
+        (1.0 - beta) * self.mean_for(seat) + beta * shared
+    }
+
     fn children(&self) -> core::ops::Range<usize> {
         if self.len == 0 {
             // A leaf's `first` may point past the arena (it was full, or the node was
@@ -136,6 +166,8 @@ const WIN: f32 = 1.0;
 const LOSS: f32 = -1.0;
 /// How often (in iterations) the clock is read.
 const CLOCK_EVERY: u64 = 16;
+/// The most actions of one iteration that RAVE takes into account.
+const RAVE_ACTIONS: usize = 4096;
 /// Playouts of games whose length is bounded by at most [`Mcts::DEFAULT_CUTOFF`] go to
 /// the end; this guard only stops a game that breaks its own bound.
 const PLAYOUT_GUARD: u32 = 100_000;
@@ -145,6 +177,11 @@ const PLAYOUT_GUARD: u32 = 100_000;
 struct Scratch<G: Game> {
     undo: Vec<G::Undo>,
     path: Vec<u32>,
+    /// With RAVE, the actions of the iteration so far, with the seat that played each
+    /// (`None`: a chance outcome); entry `k` leads from `path[k]` to `path[k + 1]`.
+    played: Vec<(Option<Seat>, G::Action)>,
+    /// With RAVE, the actions of one seat among `played`.
+    mine: Vec<G::Action>,
     actions: Actions<G>,
     outcomes: ChanceOutcomes<G::Action>,
 }
@@ -176,6 +213,8 @@ pub struct Mcts<G: Game> {
     limit: u32,
     /// The longest playout since the last choice began.
     longest: u32,
+    /// The RAVE equivalence in force for the current root (0: off).
+    rave: u32,
 }
 
 impl<G: Game> Mcts<G> {
@@ -211,6 +250,26 @@ impl<G: Game> Mcts<G> {
             })
     }
 
+    /// The RAVE equivalence this agent applies to games like `state`: the configured one,
+    /// else the game's own ([`Game::rave_equivalence`]), else 0 (off).
+    ///
+    /// ```
+    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let nim = Nim::new(&Default::default());
+    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
+    /// assert_eq!(mcts.rave_equivalence(&nim), 0); // Nim sets none
+    /// let rave = MctsConfig { rave: Some(300), ..MctsConfig::default() };
+    /// assert_eq!(Mcts::<Nim>::new(rave, Budget::UNLIMITED, 1).rave_equivalence(&nim), 300);
+    /// ```
+    #[must_use]
+    pub fn rave_equivalence(&self, state: &G) -> u32 {
+        self.config
+            .rave
+            .or_else(|| G::rave_equivalence(&state.params()))
+            .unwrap_or(0)
+    }
+
     /// An MCTS agent with these settings, budget and seed. The arena is reserved at the
     /// first choice.
     #[must_use]
@@ -226,12 +285,15 @@ impl<G: Game> Mcts<G> {
             scratch: Scratch {
                 undo: Vec::new(),
                 path: Vec::new(),
+                played: Vec::new(),
+                mine: Vec::new(),
                 actions: Actions::<G>::new(),
                 outcomes: ChanceOutcomes::new(),
             },
             last: None,
             limit: PLAYOUT_GUARD,
             longest: 0,
+            rave: 0,
         }
     }
 
@@ -267,6 +329,7 @@ impl<G: Game> Mcts<G> {
     /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
     fn prepare_root(&mut self, state: &G) {
         self.limit = self.playout_cutoff(state);
+        self.rave = self.rave_equivalence(state);
         let cap = self.capacity();
         if self.nodes.capacity() < cap {
             self.nodes.reserve_exact(cap - self.nodes.len());
@@ -277,6 +340,8 @@ impl<G: Game> Mcts<G> {
         if self.scratch.undo.capacity() < 1024 {
             self.scratch.undo.reserve(1024);
             self.scratch.path.reserve(1024);
+            self.scratch.played.reserve(RAVE_ACTIONS);
+            self.scratch.mine.reserve(RAVE_ACTIONS);
         }
         let same = self.config.reuse && self.root_state.as_ref() == Some(state);
         if !same || self.nodes.is_empty() {
@@ -336,6 +401,7 @@ impl<G: Game> Mcts<G> {
         let cap = self.capacity();
         self.scratch.path.clear();
         self.scratch.path.push(0);
+        self.scratch.played.clear();
         let mut index = 0usize;
         let mut proved = false;
         let value = loop {
@@ -359,12 +425,22 @@ impl<G: Game> Mcts<G> {
                 _ => self.sample(&node),
             };
             if let Some(a) = self.nodes[child].action {
+                if self.rave > 0 {
+                    let seat = match node.kind {
+                        Kind::Seat(s) => Some(s),
+                        _ => None,
+                    };
+                    self.record(seat, a);
+                }
                 self.scratch.undo.push(state.play_unchecked(a));
             }
             self.scratch.path.push(child as u32);
             index = child;
         };
         self.backup(value, proved);
+        if self.rave > 0 {
+            self.rave_update(&value);
+        }
         while let Some(u) = self.scratch.undo.pop() {
             state.undo(u);
         }
@@ -372,10 +448,11 @@ impl<G: Game> Mcts<G> {
 
     /// UCT for the seat to act: an unvisited child first (from a random start), else the
     /// highest mean plus exploration; exact children are known and get no exploration bonus.
+    /// With RAVE every child is scored, the unvisited ones by their shared statistics alone.
     fn select(&mut self, node: &Node<G::Action>, seat: Seat) -> usize {
         let range = node.children();
         let len = range.len();
-        if node.visits < 2 * len as u32 {
+        if self.rave == 0 && node.visits < 2 * len as u32 {
             let start = self.rng.below(len as u64) as usize;
             for k in 0..len {
                 let i = range.start + (start + k) % len;
@@ -391,6 +468,8 @@ impl<G: Game> Mcts<G> {
             let child = &self.nodes[i];
             let score = if child.exact {
                 child.value[seat.index()]
+            } else if self.rave > 0 {
+                child.rave_mean(seat, self.rave) + c / math::sqrt(child.visits as f32 + 1.0)
             } else if child.visits == 0 {
                 f32::INFINITY
             } else {
@@ -412,6 +491,44 @@ impl<G: Game> Mcts<G> {
         picked.map_or(range.end.saturating_sub(1), |i| range.start + i)
     }
 
+    /// Notes an action of the iteration for RAVE, up to the reserved room ([`RAVE_ACTIONS`]:
+    /// later actions of a long playout are left out rather than allocating).
+    fn record(&mut self, seat: Option<Seat>, action: G::Action) {
+        if self.scratch.played.len() < RAVE_ACTIONS {
+            self.scratch.played.push((seat, action));
+        }
+    }
+
+    /// Updates the all-moves-as-first statistics of the children of every seat's node on the
+    /// path: a child whose action the same seat played later in the iteration.
+    fn rave_update(&mut self, value: &[f32; MAX_SEATS]) {
+        for k in 0..self.scratch.path.len() {
+            let index = self.scratch.path[k] as usize;
+            let Kind::Seat(seat) = self.nodes[index].kind else {
+                continue;
+            };
+            self.scratch.mine.clear();
+            for &(s, a) in self.scratch.played.get(k..).unwrap_or(&[]) {
+                if s == Some(seat) {
+                    self.scratch.mine.push(a);
+                }
+            }
+            if self.scratch.mine.is_empty() {
+                continue;
+            }
+            let v = value[seat.index()];
+            for i in self.nodes[index].children() {
+                let child = &mut self.nodes[i];
+                if let Some(a) = child.action {
+                    if self.scratch.mine.contains(&a) {
+                        child.amaf_visits += 1;
+                        child.amaf_value += v;
+                    }
+                }
+            }
+        }
+    }
+
     /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
     fn playout(&mut self, state: &mut G) -> [f32; MAX_SEATS] {
         let limit = self.limit;
@@ -423,6 +540,11 @@ impl<G: Game> Mcts<G> {
             }
             match state.playout_action(&mut self.rng, &mut self.scratch.actions) {
                 Some(a) => {
+                    if self.rave > 0 {
+                        if let ToAct::Seat(s) = state.to_act() {
+                            self.record(Some(s), a);
+                        }
+                    }
                     self.scratch.undo.push(state.play_unchecked(a));
                     steps += 1;
                 }

@@ -28,6 +28,70 @@ fn mcts_finds_the_winning_nim_move_from_every_won_position() {
 }
 
 #[test]
+fn mcts_with_rave_still_finds_the_winning_nim_moves() {
+    // RAVE blends in statistics shared across move orders; the exact proofs and the final
+    // choice must still find the one winning move.
+    for stones in (1..=20u8).filter(|s| s % 3 != 0) {
+        let mut agent = from_spec::<Nim>("mcts:iterations=4000,rave=100", 7).unwrap();
+        let action = agent.choose(&nim(stones, 1)).unwrap();
+        assert_eq!(
+            action.to_string(),
+            (stones % 3).to_string(),
+            "{stones} stones"
+        );
+    }
+}
+
+#[test]
+fn rave_is_on_where_the_game_asks_for_it_and_the_spec_overrides_it() {
+    let elements = elements_core::State::new(&Default::default());
+    let slime = slimetrail_core::State::new(&Default::default());
+    let default = MctsConfig::default();
+    let off = MctsConfig {
+        rave: Some(0),
+        ..default
+    };
+    let on = MctsConfig {
+        rave: Some(77),
+        ..default
+    };
+    let mcts = |config| Mcts::<elements_core::State>::new(config, Budget::iterations(1), 1);
+    assert_eq!(
+        mcts(default).rave_equivalence(&elements),
+        elements_core::eval::RAVE_EQUIVALENCE
+    );
+    assert_eq!(mcts(off).rave_equivalence(&elements), 0);
+    let slime_mcts = |config| Mcts::<slimetrail_core::State>::new(config, Budget::iterations(1), 1);
+    assert_eq!(slime_mcts(default).rave_equivalence(&slime), 0);
+    assert_eq!(slime_mcts(on).rave_equivalence(&slime), 77);
+    // The spec key reaches the search: the same seed and budget choose differently on a
+    // wide-open Elements position with and without it (the choice is a function of the
+    // statistics, which RAVE changes).
+    let choices = |spec: &str| -> Vec<String> {
+        (0..4)
+            .map(|seed| {
+                let mut agent = from_spec::<elements_core::State>(spec, seed).unwrap();
+                let mut state = elements_core::State::new(&Default::default());
+                for _ in 0..3 {
+                    let a = agent.choose(&state).unwrap();
+                    agent.inform(&state, a);
+                    state.play(a);
+                }
+                state.position()
+            })
+            .collect()
+    };
+    assert_ne!(
+        choices("mcts:iterations=300,rave=0"),
+        choices("mcts:iterations=300")
+    );
+    assert_eq!(
+        choices("mcts:iterations=300,rave=300"),
+        choices("mcts:iterations=300")
+    );
+}
+
+#[test]
 fn mcts_proves_small_nim_positions_and_reports_the_values() {
     let mut agent = Mcts::<Nim>::new(MctsConfig::default(), Budget::iterations(100_000), 3);
     agent.choose(&nim(8, 1)).unwrap();
@@ -137,7 +201,11 @@ fn one_action_positions_return_that_action() {
 #[test]
 fn same_seed_same_choices_and_restart_repeats_them() {
     let state = Nim::new(&"stones=40".parse().unwrap());
-    for spec in ["random", "mcts:iterations=200,solver=off"] {
+    for spec in [
+        "random",
+        "mcts:iterations=200,solver=off",
+        "mcts:iterations=200,solver=off,rave=50",
+    ] {
         let mut a = from_spec::<Nim>(spec, 99).unwrap();
         let mut b = from_spec::<Nim>(spec, 99).unwrap();
         let first: Vec<_> = (0..5).map(|_| a.choose(&state).unwrap()).collect();
@@ -292,7 +360,7 @@ macro_rules! smoke_tests {
         #[test]
         fn $name() {
             for params in [$($params),*] {
-                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8", "alphabeta:nodes=3000",
+                for spec in ["random", "mcts:iterations=40", "mcts:iterations=40,cutoff=8", "mcts:iterations=40,rave=100", "mcts:iterations=40,rave=0", "alphabeta:nodes=3000",
                              "alphabeta:nodes=3000,multi=brs,star=2", "alphabeta:nodes=3000,multi=maxn,star=0"] {
                     smoke::<$game>(params, spec, 12);
                 }

@@ -540,6 +540,24 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
         None
     }
 
+    /// Whether a tree search should share what it learns about an action across the orders
+    /// it is played in (RAVE, "all moves as first"), and how strongly: `Some(k)` makes a
+    /// search agent blend a child's own mean with the mean of every simulation in which the
+    /// same seat played the same action later on, the blend weighing the shared statistics
+    /// as much as the child's own after about `k` visits. Placement games, where an action
+    /// keeps most of its worth whatever the moment it is played, gain from it; `None` (the
+    /// default) leaves it off.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// assert_eq!(Nim::rave_equivalence(&Default::default()), None);
+    /// ```
+    #[must_use]
+    fn rave_equivalence(params: &Self::Params) -> Option<u32> {
+        let _ = params;
+        None
+    }
+
     /// A seat shown by this game's name for it (`format!("{} to move", G::seat_display(s))`).
     ///
     /// ```

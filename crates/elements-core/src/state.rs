@@ -448,6 +448,10 @@ impl Game for State {
         Some(crate::eval::playout_cutoff(params))
     }
 
+    fn rave_equivalence(_params: &Params) -> Option<u32> {
+        Some(crate::eval::RAVE_EQUIVALENCE)
+    }
+
     #[inline]
     fn count_legal(&self) -> usize {
         self.moves.count() as usize
