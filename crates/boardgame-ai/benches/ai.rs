@@ -61,6 +61,22 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
             mcts.search(black_box(&state), BATCH);
         })
     });
+    if Mcts::<G>::new(MctsConfig::default(), Budget::UNLIMITED, 1).rave_equivalence(&state) > 0 {
+        // The game asks for RAVE (Elements): the same search without it shows what it costs.
+        group.bench_function("mcts iterations without rave", |b| {
+            let config = MctsConfig {
+                solver: false,
+                cutoff: Some(u32::MAX),
+                rave: Some(0),
+                ..MctsConfig::default()
+            };
+            let mut mcts = Mcts::<G>::new(config, Budget::iterations(BATCH), 1);
+            b.iter(|| {
+                mcts.restart();
+                mcts.search(black_box(&state), BATCH);
+            })
+        });
+    }
     let mut probe = AlphaBeta::<G>::new(AlphaBetaConfig::default(), Budget::nodes(AB_NODES));
     probe.choose(&state).unwrap();
     group.throughput(Throughput::Elements(probe.nodes()));
