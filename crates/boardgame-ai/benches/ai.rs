@@ -47,12 +47,13 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
             }
         })
     });
-    group.bench_function("mcts iterations", |b| {
-        // Playouts to the end, like the raw ones (no game cutoff), so the ratio is the
-        // tree's overhead.
+    // Playouts to the end, like the raw ones (no game cutoff), so the ratio is the tree's
+    // overhead.
+    let mcts_iterations = |b: &mut criterion::Bencher, rave: Option<u32>| {
         let config = MctsConfig {
             solver: false,
             cutoff: Some(u32::MAX),
+            rave,
             ..MctsConfig::default()
         };
         let mut mcts = Mcts::<G>::new(config, Budget::iterations(BATCH), 1);
@@ -60,21 +61,12 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
             mcts.restart();
             mcts.search(black_box(&state), BATCH);
         })
-    });
+    };
+    group.bench_function("mcts iterations", |b| mcts_iterations(b, None));
     if Mcts::<G>::new(MctsConfig::default(), Budget::UNLIMITED, 1).rave_equivalence(&state) > 0 {
         // The game asks for RAVE (Elements): the same search without it shows what it costs.
         group.bench_function("mcts iterations without rave", |b| {
-            let config = MctsConfig {
-                solver: false,
-                cutoff: Some(u32::MAX),
-                rave: Some(0),
-                ..MctsConfig::default()
-            };
-            let mut mcts = Mcts::<G>::new(config, Budget::iterations(BATCH), 1);
-            b.iter(|| {
-                mcts.restart();
-                mcts.search(black_box(&state), BATCH);
-            })
+            mcts_iterations(b, Some(0))
         });
     }
     let mut probe = AlphaBeta::<G>::new(AlphaBetaConfig::default(), Budget::nodes(AB_NODES));

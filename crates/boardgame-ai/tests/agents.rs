@@ -15,30 +15,18 @@ fn nim(stones: u8, mover: u8) -> Nim {
 #[test]
 fn mcts_finds_the_winning_nim_move_from_every_won_position() {
     // Take-1-or-2 Nim: a position is lost exactly when the stones are a multiple of three,
-    // and the winning move leaves a multiple of three.
-    for stones in (1..=20u8).filter(|s| s % 3 != 0) {
-        let mut agent = from_spec::<Nim>("mcts:iterations=4000", 7).unwrap();
-        let action = agent.choose(&nim(stones, 1)).unwrap();
-        assert_eq!(
-            action.to_string(),
-            (stones % 3).to_string(),
-            "{stones} stones"
-        );
-    }
-}
-
-#[test]
-fn mcts_with_rave_still_finds_the_winning_nim_moves() {
-    // RAVE blends in statistics shared across move orders; the exact proofs and the final
-    // choice must still find the one winning move.
-    for stones in (1..=20u8).filter(|s| s % 3 != 0) {
-        let mut agent = from_spec::<Nim>("mcts:iterations=4000,rave=100", 7).unwrap();
-        let action = agent.choose(&nim(stones, 1)).unwrap();
-        assert_eq!(
-            action.to_string(),
-            (stones % 3).to_string(),
-            "{stones} stones"
-        );
+    // and the winning move leaves a multiple of three. RAVE blends in statistics shared
+    // across move orders; the proofs and the final choice must still find that move.
+    for spec in ["mcts:iterations=4000", "mcts:iterations=4000,rave=100"] {
+        for stones in (1..=20u8).filter(|s| s % 3 != 0) {
+            let mut agent = from_spec::<Nim>(spec, 7).unwrap();
+            let action = agent.choose(&nim(stones, 1)).unwrap();
+            assert_eq!(
+                action.to_string(),
+                (stones % 3).to_string(),
+                "{spec}, {stones} stones"
+            );
+        }
     }
 }
 
