@@ -63,7 +63,7 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
         })
     };
     group.bench_function("mcts iterations", |b| mcts_iterations(b, None));
-    if Mcts::<G>::new(MctsConfig::default(), Budget::UNLIMITED, 1).rave_equivalence(&state) > 0 {
+    if G::rave_equivalence(&state.params()).is_some_and(|k| k > 0) {
         // The game asks for RAVE (Elements): the same search without it shows what it costs.
         group.bench_function("mcts iterations without rave", |b| {
             mcts_iterations(b, Some(0))

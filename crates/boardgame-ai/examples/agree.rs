@@ -50,10 +50,9 @@ fn run<G: Game>(params: &str, games: u64, seed: u64, every: u64, player: &str, p
         loop {
             let action = match state.to_act() {
                 ToAct::Seat(seat) => {
-                    state.legal_actions(&mut buf);
                     let i = seats.iter().position(|&s| s == seat).unwrap_or(0);
                     let a = players[i].choose(&state).expect("a seat acts");
-                    if buf.len() == 1 {
+                    if state.count_legal() == 1 {
                         counts.forced += 1;
                     } else {
                         counts.choices += 1;
