@@ -272,12 +272,14 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
     });
     let k = opts.agents.len();
     let mut tally = vec![Tally::default(); k];
+    let mut games = GameTally::new(k);
     let mut unfinished_games = 0u64;
     let mut progress = Progress::new(opts.games, "match", opts.quiet);
     let play = |g: u64| play_match_game(first.as_ref(), entry, opts, seed, g);
     let mut sink = |record: GameRecord| -> Result<(), CliError> {
         match record.winners {
             Some(winners) => {
+                games.count(&record.assigned, winners);
                 for (seat, a) in &record.assigned {
                     let t = &mut tally[*a];
                     if winners.contains(*seat) {
@@ -319,6 +321,11 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
     for (spec, t) in opts.agents.iter().zip(&tally) {
         note(score_line(spec, t));
     }
+    if k > 1 {
+        for line in games.summary(&opts.agents) {
+            note(line);
+        }
+    }
     if unfinished_games > 0 {
         note(format_args!(
             "{unfinished_games} of {} games were stopped unfinished at {} actions and are not \
@@ -327,6 +334,77 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
         ));
     }
     Ok(())
+}
+
+/// Whole games by who won them: an agent wins a game alone when every winning seat is its
+/// own (with more than two seats it may hold several), else the win is shared between agents.
+/// With more than two seats the per-seat scores stay near `1 / seats` even for the stronger
+/// agent (only one seat wins), so the share of the games won alone is the comparison.
+struct GameTally {
+    alone: Vec<u64>,
+    shared: u64,
+    drawn: u64,
+}
+
+impl GameTally {
+    fn new(agents: usize) -> Self {
+        GameTally {
+            alone: vec![0; agents],
+            shared: 0,
+            drawn: 0,
+        }
+    }
+
+    fn count(
+        &mut self,
+        assigned: &[(boardgame_kit::Seat, usize)],
+        winners: boardgame_kit::SeatSet,
+    ) {
+        let mut owner = None;
+        for (seat, a) in assigned {
+            if winners.contains(*seat) {
+                match owner {
+                    None => owner = Some(Some(*a)),
+                    Some(Some(b)) if b != *a => owner = Some(None),
+                    _ => {}
+                }
+            }
+        }
+        match owner {
+            None => self.drawn += 1,
+            Some(None) => self.shared += 1,
+            Some(Some(a)) => self.alone[a] += 1,
+        }
+    }
+
+    /// One line per agent (its games won alone, their share with a 95% interval), then the
+    /// shared and drawn games.
+    fn summary(&self, specs: &[String]) -> Vec<String> {
+        let total: u64 = self.alone.iter().sum();
+        let mut lines: Vec<String> = specs
+            .iter()
+            .zip(&self.alone)
+            .map(|(spec, &won)| {
+                if total == 0 {
+                    return format!("{spec}: won no game alone");
+                }
+                let p = won as f64 / total as f64;
+                let (lo, hi) = wilson_interval(p, total as f64);
+                format!(
+                    "{spec}: won {won} of the {total} games won by one agent alone ({:.1}%, 95% \
+                     interval {:.1}%-{:.1}%)",
+                    100.0 * p,
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "{} games won by seats of several agents, {} drawn",
+            self.shared, self.drawn
+        ));
+        lines
+    }
 }
 
 /// The human summary of one agent: its mean score per seat (win 1, draw 1/2, loss 0) with a
@@ -360,7 +438,35 @@ fn wilson_interval(p: f64, n: f64) -> (f64, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::wilson_interval;
+    use super::{wilson_interval, GameTally};
+    use boardgame_kit::{Seat, SeatSet};
+
+    #[test]
+    fn games_are_won_alone_shared_or_drawn() {
+        // Four seats, two agents: agent 0 on seats 0 and 2, agent 1 on seats 1 and 3.
+        let assigned: Vec<(Seat, usize)> = (0..4).map(|i| (Seat::new(i).unwrap(), i % 2)).collect();
+        let set = |seats: &[usize]| {
+            let mut s = SeatSet::EMPTY;
+            for &i in seats {
+                s.insert(Seat::new(i).unwrap());
+            }
+            s
+        };
+        let mut t = GameTally::new(2);
+        t.count(&assigned, set(&[2]));
+        t.count(&assigned, set(&[0, 2]));
+        t.count(&assigned, set(&[1]));
+        t.count(&assigned, set(&[0, 3]));
+        t.count(&assigned, SeatSet::EMPTY);
+        assert_eq!((t.alone.clone(), t.shared, t.drawn), (vec![2, 1], 1, 1));
+        let lines = t.summary(&["a".to_string(), "b".to_string()]);
+        assert!(
+            lines[0].starts_with("a: won 2 of the 3 games won by one agent alone (66.7%"),
+            "{lines:?}"
+        );
+        assert!(lines[1].starts_with("b: won 1 of the 3 games"), "{lines:?}");
+        assert_eq!(lines[2], "1 games won by seats of several agents, 1 drawn");
+    }
 
     #[test]
     fn wilson_interval_is_not_degenerate_at_the_extremes() {

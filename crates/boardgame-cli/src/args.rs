@@ -131,7 +131,8 @@ pub enum Command {
         seed: u64,
     },
     /// Play agents against each other with the seats rotated; the last lines are one
-    /// `SPEC wins=W draws=D losses=L` per agent (a score with its 95% interval on stderr).
+    /// `SPEC wins=W draws=D losses=L` per agent (on stderr: a score with its 95% interval, and
+    /// the games each agent won alone).
     Match {
         /// The game and the position every game starts from.
         #[command(flatten)]

@@ -686,6 +686,20 @@ fn match_rotates_seats_and_ends_with_one_line_per_agent() {
     assert!(m[0] >= 5, "mcts should beat random: {out}");
     let err = String::from_utf8(o.stderr).unwrap();
     assert!(err.contains("mcts:iterations=400: score ") && err.contains("95% interval"));
+    // Whole games too: a Slime Trail game has one winner, so the games won alone add up.
+    let alone = |spec: &str| -> u64 {
+        let line = err
+            .lines()
+            .find(|l| l.starts_with(&format!("{spec}: won ")))
+            .unwrap();
+        line.split(' ').nth(2).unwrap().parse().unwrap()
+    };
+    assert_eq!(alone("mcts:iterations=400"), m[0]);
+    assert_eq!(alone("random"), r[0]);
+    assert!(
+        err.contains("0 games won by seats of several agents, 0 drawn"),
+        "{err}"
+    );
     // The same seed gives the same games.
     let again = ok(MATCH);
     assert_eq!(again, out);
