@@ -3,7 +3,10 @@
 //! agent `PROBE` (no tree from earlier turns) for its choice. Prints how many actions were
 //! chance outcomes, forced (one legal action) or real choices, and how often the two agreed.
 //! A game whose agents of different budgets agree on nearly every real choice is decided by
-//! something else (in Arandia, the dice).
+//! something else (in Arandia, the dice). At each probe it also reads the probe's analysis:
+//! how much less the probe values the player's action than its own choice (values in -1..=1
+//! for the seat to act; an upper estimate, since the probe's values favour its own choice),
+//! and how far apart the values of all the legal actions lie.
 //!
 //! ```text
 //! cargo run --release -p boardgame-ai --example agree -- GAME PARAMS GAMES SEED EVERY PLAYER PROBE
@@ -20,6 +23,11 @@ struct Counts {
     choices: u64,
     probed: u64,
     agreed: u64,
+    /// Per probe, by the probe's own values for the seat to act: how much the player's
+    /// action is worth less than the probe's choice.
+    losses: Vec<f32>,
+    /// Per probe: the best action's value less the worst's.
+    spreads: Vec<f32>,
 }
 
 fn run<G: Game>(params: &str, games: u64, seed: u64, every: u64, player: &str, probe: &str) {
@@ -59,8 +67,21 @@ fn run<G: Game>(params: &str, games: u64, seed: u64, every: u64, player: &str, p
                         if counts.choices % every == 0 {
                             probe_agent.restart();
                             counts.probed += 1;
-                            if probe_agent.choose(&state).expect("a seat acts") == a {
+                            let c = probe_agent.choose(&state).expect("a seat acts");
+                            if c == a {
                                 counts.agreed += 1;
+                            }
+                            if let Some(an) = probe_agent.analysis() {
+                                let value =
+                                    |x| an.actions.iter().find(|s| s.action == x).map(|s| s.value);
+                                if let (Some(vc), Some(va)) = (value(c), value(a)) {
+                                    counts.losses.push(vc - va);
+                                }
+                                let (lo, hi) =
+                                    an.actions.iter().fold((f32::MAX, f32::MIN), |(lo, hi), s| {
+                                        (lo.min(s.value), hi.max(s.value))
+                                    });
+                                counts.spreads.push(hi - lo);
                             }
                         }
                     }
@@ -92,6 +113,21 @@ fn run<G: Game>(params: &str, games: u64, seed: u64, every: u64, player: &str, p
         counts.probed,
         counts.agreed,
         pct(counts.agreed, counts.probed),
+    );
+    // Values are in -1..=1 for the seat to act; a loss is counted by the probe's own values,
+    // which favour its own choice, so it is an upper estimate.
+    let median = |v: &mut Vec<f32>| {
+        v.sort_by(f32::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let n = counts.losses.len().max(1) as f64;
+    let mean_loss = counts.losses.iter().map(|&x| x as f64).sum::<f64>() / n;
+    let big = counts.losses.iter().filter(|&&x| x > 0.01).count();
+    let max_loss = counts.losses.iter().copied().fold(0.0f32, f32::max);
+    println!(
+        "by the probe's values: player's choice worse by {mean_loss:.4} on average (max {max_loss:.4}; more than 0.01 in {big} of {} probes); median spread of the action values {:.4}",
+        counts.losses.len(),
+        median(&mut counts.spreads),
     );
 }
 
