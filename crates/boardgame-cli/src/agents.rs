@@ -300,6 +300,9 @@ pub fn play_match(setup: &Setup, opts: &MatchOptions, out: &mut Out) -> Result<(
         }
         if !opts.quiet {
             out.line(&record.line)?;
+            // A match can run for hours: each game's line goes out as it ends, so a file
+            // being written (`tail -f`) or a pipe shows the games so far.
+            out.flush()?;
         }
         Ok(())
     };
