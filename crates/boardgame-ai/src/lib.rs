@@ -45,7 +45,11 @@
 //! let game = Nim::new(&"stones=7".parse().unwrap());
 //! let mut agent = from_spec::<Nim>("mcts:iterations=3000", 42).unwrap();
 //! // Seven stones: take one, leaving a multiple of three.
-//! assert_eq!(agent.choose(&game).unwrap().to_string(), "1");
+//! let action = agent.choose(&game).unwrap();
+//! assert_eq!(action.to_string(), "1");
+//! // What the search found, for a front end to show: values, line, visits per action.
+//! let analysis = agent.analysis().unwrap();
+//! assert_eq!(analysis.best(), Some(action));
 //! assert!(from_spec::<Nim>("mcts:iterationz=5", 42).unwrap_err().to_string().contains("iterationz"));
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
