@@ -26,6 +26,7 @@ mod maxn;
 use crate::agent::{legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::{Budget, Clock};
+use crate::SharedWin;
 use alloc::vec::Vec;
 use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{Actions, ChanceOutcomes, Game, Seat, SeatValues, ToAct};
@@ -88,6 +89,9 @@ pub struct AlphaBetaConfig {
     /// The model of the other seats with three to six seats (SPEC key `multi`, default
     /// paranoid).
     pub multi: MultiSeat,
+    /// The value of a win shared by several seats (SPEC key `shared`, default
+    /// [`SharedWin::Full`]: worth a win).
+    pub shared: SharedWin,
 }
 
 impl Default for AlphaBetaConfig {
@@ -97,6 +101,7 @@ impl Default for AlphaBetaConfig {
             tt_bits: 20,
             chance: ChancePruning::default(),
             multi: MultiSeat::default(),
+            shared: SharedWin::Full,
         }
     }
 }
@@ -323,7 +328,12 @@ impl<G: Game> AlphaBeta<G> {
     }
 
     fn terminal(&self, state: &G, ply: u32) -> Score {
-        finished(state.outcome().map_or(0.0, |o| o.returns(self.root)), ply)
+        finished(
+            state
+                .outcome()
+                .map_or(0.0, |o| self.config.shared.returns(&o, self.root)),
+            ply,
+        )
     }
 
     fn evaluate(&mut self, state: &G) -> Score {
@@ -597,7 +607,7 @@ impl<G: Game> AlphaBeta<G> {
         for &a in legal.iter() {
             let undo = state.play_unchecked(a);
             let v = match state.outcome() {
-                Some(o) => finished(o.returns(seat), 0),
+                Some(o) => finished(self.config.shared.returns(&o, seat), 0),
                 None => state.evaluate().map_or(0.0, |v| v.get(seat)),
             };
             state.undo(undo);

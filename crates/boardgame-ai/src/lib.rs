@@ -67,6 +67,7 @@ mod mcts;
 #[cfg(feature = "std")]
 mod parallel;
 mod random;
+mod shared;
 #[cfg(feature = "slimetrail")]
 mod solver;
 mod spec;
@@ -79,6 +80,7 @@ pub use mcts::{Mcts, MctsConfig};
 #[cfg(feature = "std")]
 pub use parallel::ParallelMcts;
 pub use random::RandomAgent;
+pub use shared::SharedWin;
 #[cfg(feature = "slimetrail")]
 pub use solver::SolverAgent;
 pub use spec::SpecError;
@@ -101,6 +103,7 @@ const MCTS_KEYS: &[&str] = &[
     "solver",
     "reuse",
     "rave",
+    "shared",
     "threads",
     "seed",
 ];
@@ -110,9 +113,9 @@ const MCTS_KEYS: &[&str] = &[
 /// | agent | keys |
 /// | --- | --- |
 /// | `random` | `seed` |
-/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `seed` (accepted; the search is deterministic) |
+/// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `shared` (`win` or `split`, as for `mcts`), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
-/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `rave` (RAVE equivalence in visits, 0 = off; default: the game's [`Game::rave_equivalence`], off where it sets none), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `rave` (RAVE equivalence in visits, 0 = off; default: the game's [`Game::rave_equivalence`], off where it sets none), `shared` (a win shared by several seats: `win` worth a win, the default, or `split`, see [`SharedWin`]), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
 ///
 /// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
 /// argument.
@@ -138,7 +141,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 "mcts",
                 options,
                 MCTS_KEYS,
-                "iterations, time, c, max_nodes, cutoff, solver, reuse, rave, threads, seed",
+                "iterations, time, c, max_nodes, cutoff, solver, reuse, rave, shared, threads, seed",
             )?;
             let mut config = MctsConfig::default();
             if let Some(c) = s.real("c")? {
@@ -159,6 +162,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             if let Some(n) = s.count_or_zero("rave")? {
                 config.rave = Some(u32::try_from(n).unwrap_or(u32::MAX));
             }
+            config.shared = shared_of(&s)?;
             let budget = budget_of(&s, "iterations")?;
             let seed = s.count_or_zero("seed")?.unwrap_or(seed);
             let threads = s.count("threads")?.unwrap_or(1);
@@ -171,8 +175,10 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             let s = Spec::parse(
                 "alphabeta",
                 options,
-                &["nodes", "time", "depth", "tt", "star", "multi", "seed"],
-                "nodes, time, depth, tt, star, multi, seed",
+                &[
+                    "nodes", "time", "depth", "tt", "star", "multi", "shared", "seed",
+                ],
+                "nodes, time, depth, tt, star, multi, shared, seed",
             )?;
             let mut config = AlphaBetaConfig::default();
             const STARS: [ChancePruning; 3] = [
@@ -193,6 +199,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 config.max_depth = u32::try_from(d.min(1000)).unwrap_or(1000);
             }
             config.tt_bits = table_bits(&s, "alphabeta", 20, true)?;
+            config.shared = shared_of(&s)?;
             let _ = s.count_or_zero("seed")?;
             Ok(Box::new(AlphaBeta::<G>::new(
                 config,
@@ -205,6 +212,14 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             known: AGENTS,
         }),
     }
+}
+
+/// The SPEC key `shared` (`win` or `split`; default `win`).
+fn shared_of(s: &Spec<'_>) -> Result<SharedWin, SpecError> {
+    const SHARED: [SharedWin; 2] = [SharedWin::Full, SharedWin::Split];
+    let names = SHARED.map(SharedWin::name);
+    Ok(s.word("shared", &names, "win or split")?
+        .map_or(SharedWin::Full, |i| SHARED[i]))
 }
 
 /// `mcts:threads=N` with `N` above 1: root-parallel MCTS, with the `std` feature only.

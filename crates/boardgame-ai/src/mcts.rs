@@ -8,6 +8,7 @@ use crate::agent::{legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::{Budget, Clock};
 use crate::math;
+use crate::SharedWin;
 use alloc::vec::Vec;
 use boardgame_kit::{
     Actions, ChanceOutcomes, Game, Prob, RandomSource, Seat, SeatValues, SplitMix64, ToAct,
@@ -40,6 +41,9 @@ pub struct MctsConfig {
     /// `None` (the default) takes the game's own [`Game::rave_equivalence`], off for games
     /// that set none.
     pub rave: Option<u32>,
+    /// The value of a win shared by several seats (SPEC key `shared`, default
+    /// [`SharedWin::Full`]: worth a win).
+    pub shared: SharedWin,
 }
 
 impl Default for MctsConfig {
@@ -51,6 +55,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse: true,
             rave: None,
+            shared: SharedWin::Full,
         }
     }
 }
@@ -350,7 +355,14 @@ impl<G: Game> Mcts<G> {
             self.root_state = Some(state.clone());
         }
         if self.nodes[0].kind == Kind::Fresh {
-            Self::expand(&mut self.nodes, &mut self.scratch, 0, state, cap);
+            Self::expand(
+                &mut self.nodes,
+                &mut self.scratch,
+                0,
+                state,
+                cap,
+                self.config.shared,
+            );
         }
     }
 
@@ -361,6 +373,7 @@ impl<G: Game> Mcts<G> {
         index: usize,
         state: &G,
         cap: usize,
+        shared: SharedWin,
     ) {
         let one = Prob::new(1, 1);
         let first = nodes.len();
@@ -390,7 +403,7 @@ impl<G: Game> Mcts<G> {
             node.exact = true;
             node.value = state
                 .outcome()
-                .map(|o| SeatValues::from_outcome(&o))
+                .map(|o| shared.values(&o))
                 .unwrap_or_default()
                 .as_array();
         }
@@ -410,7 +423,14 @@ impl<G: Game> Mcts<G> {
                 break node.value;
             }
             if node.kind == Kind::Fresh {
-                Self::expand(&mut self.nodes, &mut self.scratch, index, state, cap);
+                Self::expand(
+                    &mut self.nodes,
+                    &mut self.scratch,
+                    index,
+                    state,
+                    cap,
+                    self.config.shared,
+                );
                 if self.nodes[index].exact {
                     proved = true;
                     break self.nodes[index].value;
@@ -551,7 +571,7 @@ impl<G: Game> Mcts<G> {
                 None => {
                     return state
                         .outcome()
-                        .map(|o| SeatValues::from_outcome(&o))
+                        .map(|o| self.config.shared.values(&o))
                         .unwrap_or_default()
                         .as_array()
                 }

@@ -215,6 +215,40 @@ impl Outcome {
         }
     }
 
+    /// The return of a seat when a shared win is split: a seat among `k` winners of the `n`
+    /// seats that played gets `(n - k) / (n - 1)` (+1 alone, 0 when every seat wins, as in a
+    /// draw); a seat that lost -1; 0 in a draw or for a seat that did not play. For players
+    /// that should prefer winning alone to sharing the top score.
+    ///
+    /// ```
+    /// use boardgame_kit::{GameResult, Outcome, Seat, SeatSet};
+    /// let four = SeatSet::first(4);
+    /// let two_of_four = SeatSet::EMPTY.with(Seat::of(0)).with(Seat::of(2));
+    /// let o = Outcome::new(GameResult::Winners(two_of_four), four, None);
+    /// assert_eq!(o.returns(Seat::of(0)), 1.0);
+    /// assert_eq!(o.split_returns(Seat::of(0)), 2.0 / 3.0);
+    /// assert_eq!(o.split_returns(Seat::of(1)), -1.0);
+    /// let both = SeatSet::first(2);
+    /// let tie = Outcome::new(GameResult::Winners(both), both, None);
+    /// assert_eq!(tie.split_returns(Seat::of(1)), 0.0);
+    /// assert_eq!(Outcome::win(both, Seat::of(1)).split_returns(Seat::of(1)), 1.0);
+    /// ```
+    #[must_use]
+    pub fn split_returns(&self, seat: Seat) -> f64 {
+        match self.result {
+            GameResult::Winners(w) if self.seats.contains(seat) && w.contains(seat) => {
+                let n = self.seats.len();
+                let k = w.len().min(n);
+                if n <= 1 {
+                    1.0
+                } else {
+                    (n - k) as f64 / (n - 1) as f64
+                }
+            }
+            _ => self.returns(seat),
+        }
+    }
+
     /// The `over:` line of the command-line contract: winners joined by `,` or `draw`, then
     /// ` scores SEAT=N ...` for scored games.
     ///

@@ -79,7 +79,7 @@ impl<G: Game> AlphaBeta<G> {
         let mut v = [0.0; MAX_SEATS];
         if let Some(o) = state.outcome() {
             for seat in o.seats().iter() {
-                v[seat.index()] = finished(o.returns(seat), ply);
+                v[seat.index()] = finished(self.config.shared.returns(&o, seat), ply);
             }
         }
         v
