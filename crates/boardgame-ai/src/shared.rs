@@ -1,6 +1,6 @@
 //! How a search values a win shared by several seats.
 
-use boardgame_kit::{Outcome, Seat, SeatValues, MAX_SEATS};
+use boardgame_kit::{Outcome, Seat, SeatValues};
 
 /// How a search values a finished game that several seats win together (Repello's shared
 /// top score): SPEC key `shared` of `mcts` and `alphabeta`.
@@ -47,10 +47,6 @@ impl SharedWin {
     /// The value of a finished game for every seat.
     #[must_use]
     pub fn values(self, outcome: &Outcome) -> SeatValues {
-        let mut v = [0.0; MAX_SEATS];
-        for seat in outcome.seats().iter() {
-            v[seat.index()] = self.returns(outcome, seat) as f32;
-        }
-        SeatValues::new(v)
+        SeatValues::from_outcome_with(outcome, |o, seat| self.returns(o, seat))
     }
 }

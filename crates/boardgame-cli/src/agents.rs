@@ -363,20 +363,14 @@ impl GameTally {
         assigned: &[(boardgame_kit::Seat, usize)],
         winners: boardgame_kit::SeatSet,
     ) {
-        let mut owner = None;
-        for (seat, a) in assigned {
-            if winners.contains(*seat) {
-                match owner {
-                    None => owner = Some(Some(*a)),
-                    Some(Some(b)) if b != *a => owner = Some(None),
-                    _ => {}
-                }
-            }
-        }
-        match owner {
+        let mut agents = assigned
+            .iter()
+            .filter(|(seat, _)| winners.contains(*seat))
+            .map(|&(_, a)| a);
+        match agents.next() {
             None => self.drawn += 1,
-            Some(None) => self.shared += 1,
-            Some(Some(a)) => self.alone[a] += 1,
+            Some(first) if agents.all(|a| a == first) => self.alone[first] += 1,
+            Some(_) => self.shared += 1,
         }
     }
 

@@ -31,11 +31,29 @@ impl SeatValues {
     /// The returns of a finished game ([`Outcome::returns`]).
     #[must_use]
     pub fn from_outcome(outcome: &Outcome) -> SeatValues {
+        SeatValues::from_outcome_with(outcome, Outcome::returns)
+    }
+
+    /// The values of a finished game by another return per seat (e.g.
+    /// [`Outcome::split_returns`]), clamped to `-1.0..=1.0`; seats that did not play hold 0.
+    ///
+    /// ```
+    /// use boardgame_kit::{GameResult, Outcome, Seat, SeatSet, SeatValues};
+    /// let both = SeatSet::first(2);
+    /// let tie = Outcome::new(GameResult::Winners(both), both, None);
+    /// let v = SeatValues::from_outcome_with(&tie, Outcome::split_returns);
+    /// assert_eq!(v.get(Seat::of(0)), 0.0);
+    /// ```
+    #[must_use]
+    pub fn from_outcome_with(
+        outcome: &Outcome,
+        returns: impl Fn(&Outcome, Seat) -> f64,
+    ) -> SeatValues {
         let mut v = [0.0; MAX_SEATS];
         for seat in outcome.seats().iter() {
-            v[seat.index()] = outcome.returns(seat) as f32;
+            v[seat.index()] = returns(outcome, seat) as f32;
         }
-        SeatValues(v)
+        SeatValues::new(v)
     }
 
     /// Values from raw per-seat strengths (any scale): each seat's value is its strength minus
