@@ -18,16 +18,21 @@
 //! above cannot see (a player far ahead on them can still be the first one stuck). So once at
 //! most [`ENDGAME_PLACEMENTS`] placements can remain (an empty cell takes at most two more, a
 //! block and then an eat; a block at most one, an eat), the position is scored instead by the
-//! outcome of one uniform playout to the end of the game, seeded by the position's key (the
-//! same position always gets the same score, and the search stays deterministic).
+//! outcome of one playout ([`playout_place`]) to the end of the game, seeded by the position's
+//! key (the same position always gets the same score, and the search stays deterministic).
 //!
 //! Searches share what they learn about a cell across the orders it is taken in (RAVE,
 //! [`RAVE_EQUIVALENCE`]).
 //!
-//! Search playouts ([`playout_place`]) place uniformly among the legal cells, drawn straight
-//! from the state's legal-cell bitboard (no action list), and stop after one round of turns
-//! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board
-//! last hundreds of placements, and the terms above already say who is growing.
+//! Search playouts ([`playout_place`]) eat whenever they can: if the seat to place can reach
+//! another player's block, it eats one of those, drawn uniformly; otherwise it places uniformly
+//! among its legal cells. Both draws come straight from the state's bitboards (no action list).
+//! Eating is what kills in this game (a player whose last block is eaten is out, and a turn of
+//! seven placements can eat a whole thin front), so playouts that build at random beside an
+//! enemy that never bites cannot tell a safe placement from one that hands the enemy a block to
+//! eat. Playouts stop after one round of turns ([`playout_cutoff`]), where this evaluation scores
+//! them: whole games on the 20x20 board last hundreds of placements, and the terms above
+//! already say who is growing.
 
 use crate::state::State;
 use crate::{Params, Place};
@@ -50,7 +55,7 @@ fn placements_bound(state: &State) -> u32 {
     2 * empty + state.all_blocks().count()
 }
 
-/// The outcome of a uniform playout from `state` to the end of the game, seeded by the
+/// The outcome of a playout ([`playout_place`]) from `state` to the end of the game, seeded by the
 /// position's key; `None` if the game is already over.
 fn endgame_playout(state: &State) -> Option<SeatValues> {
     if state.is_over() {
@@ -123,7 +128,9 @@ pub fn playout_cutoff(params: &Params) -> u32 {
     (u32::from(params.per_turn) * u32::from(params.players)).max(8)
 }
 
-/// A uniform legal placement, drawn from the legal-cell bitboard; `None` once the game is over.
+/// The search playouts' placement: an eat, drawn uniformly among the other players' blocks the
+/// seat to place can reach, if there is one; else a uniform legal placement. `None` once the
+/// game is over.
 ///
 /// ```
 /// use boardgame_kit::{Game, SplitMix64};
@@ -133,14 +140,23 @@ pub fn playout_cutoff(params: &Params) -> u32 {
 /// assert!(s.is_legal(&place));
 /// ```
 pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Option<Place> {
-    let moves = &state.moves;
+    let moves = state.moves;
     let n = moves.count();
     if state.is_over() || n == 0 {
         return None;
     }
-    let mut k = rng.below(u64::from(n)) as u32;
+    let eats = moves & state.all_blocks();
+    let e = eats.count();
+    if e > 0 {
+        return nth_cell(state, eats, rng.below(u64::from(e)) as u32);
+    }
+    nth_cell(state, moves, rng.below(u64::from(n)) as u32)
+}
+
+/// The `k`-th cell (in index order) of `set`, as a placement; `None` if `set` has `k` or fewer.
+fn nth_cell(state: &State, set: boardgame_kit::Bitboard7, mut k: u32) -> Option<Place> {
     let stride = state.geo().stride();
-    for (w, &word) in moves.0.iter().enumerate() {
+    for (w, &word) in set.0.iter().enumerate() {
         let here = word.count_ones();
         if k >= here {
             k -= here;
@@ -162,6 +178,7 @@ pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Kind;
     use boardgame_kit::{Actions, Seat, ToAct};
 
     /// Blitz, water to make its last placement: water's lone block a14 has three empty cells
@@ -196,29 +213,66 @@ mod tests {
         assert!(v.get(water).abs() < 1.0 && v.get(earth).abs() < 1.0);
     }
 
+    /// The cells `state`'s seat to place can eat (another player's block it can reach).
+    fn eats(state: &State) -> Vec<Place> {
+        let mut list = Actions::<State>::new();
+        state.legal_actions(&mut list);
+        let ToAct::Seat(me) = state.to_act() else {
+            return Vec::new();
+        };
+        list.iter()
+            .copied()
+            .filter(|p| {
+                state
+                    .piece(p.cell())
+                    .is_some_and(|piece| piece.seat != me && piece.kind == Kind::Block)
+            })
+            .collect()
+    }
+
     #[test]
-    fn playout_placements_are_legal_and_cover_every_legal_cell() {
+    fn playouts_eat_whenever_they_can_and_draw_uniformly_otherwise() {
         for players in [2u8, 3, 4] {
             let params: Params = format!("players={players}").parse().unwrap();
             let mut s = State::new(&params);
             let mut rng = SplitMix64::new(u64::from(players));
             let mut list = Actions::<State>::new();
-            let mut n = 0;
+            let (mut eaten, mut without, mut checked) = (0, 0, 0);
             while let Some(p) = playout_place(&s, &mut rng) {
                 assert!(s.is_legal(&p), "{p} in {}", s.position());
-                if n == 40 {
-                    // Every legal cell is drawn sometimes: the draw is uniform over them.
-                    s.legal_actions(&mut list);
+                let can_eat = eats(&s);
+                if can_eat.is_empty() {
+                    without += 1;
+                } else {
+                    // An eat is legal: the playout eats.
+                    assert!(can_eat.contains(&p), "{p} does not eat in {}", s.position());
+                    eaten += 1;
+                }
+                // Now and then, every candidate is drawn sometimes: the draw is uniform over
+                // the cells that eat when there are any, else over every legal cell.
+                let check = if can_eat.is_empty() {
+                    without == 40
+                } else {
+                    eaten == 20
+                };
+                if check {
+                    checked += 1;
+                    let expected: std::collections::BTreeSet<Place> = if can_eat.is_empty() {
+                        s.legal_actions(&mut list);
+                        list.iter().copied().collect()
+                    } else {
+                        can_eat.iter().copied().collect()
+                    };
                     let mut seen = std::collections::BTreeSet::new();
-                    for _ in 0..100 * list.len() {
+                    for _ in 0..100 * expected.len() {
                         seen.insert(playout_place(&s, &mut rng).unwrap());
                     }
-                    assert_eq!(seen.len(), list.len());
+                    assert_eq!(seen, expected);
                 }
                 s.play(p);
-                n += 1;
             }
             assert!(s.outcome().is_some());
+            assert_eq!(checked, 2, "{eaten} eats, {without} other placements");
         }
     }
 }
