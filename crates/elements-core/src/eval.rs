@@ -36,8 +36,8 @@
 //! eat-first playouts to the very end (the endgame rule's included), a search lost 28 of 111
 //! games to a random player, against 3 of 200 with uniform ones. With three or four players the
 //! playouts stay uniform throughout: there a search with eat-first playouts, even only before
-//! the endgame, lost about three times as many games to random players (14 of 160 four-player
-//! games, against 5 of the same 160 with uniform ones). Playouts stop after one round of turns
+//! the endgame, lost twice as many games to random players (14 of 160 four-player games,
+//! against 7 of the same 160 with uniform ones). Playouts stop after one round of turns
 //! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board last
 //! hundreds of placements, and the terms above already say who is growing.
 
