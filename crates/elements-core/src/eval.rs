@@ -24,22 +24,22 @@
 //! Searches share what they learn about a cell across the orders it is taken in (RAVE,
 //! [`RAVE_EQUIVALENCE`]).
 //!
-//! Search playouts ([`playout_place`]) draw straight from the state's bitboards (no action
-//! list). With two players they eat whenever they can until the endgame: if the seat to place
-//! can reach the other player's blocks, it eats one of them, drawn uniformly; otherwise it
-//! places uniformly among its legal cells. Eating is what kills in this game (a player whose
-//! last block is eaten is out, and a turn of seven placements can eat a whole thin front), and
-//! playouts that build at random beside an enemy that never bites cannot tell a safe placement
-//! from one that hands the enemy a block to eat: with uniform playouts, a search as the first
-//! seat lost to the same search as the second nearly every game, whatever the budgets. The
-//! endgame is a race to fill the board, which the endgame rule above plays out uniformly: with
-//! eat-first playouts to the very end (the endgame rule's included), a search lost 28 of 111
-//! games to a random player, against 3 of 200 with uniform ones. With three or four players the
-//! playouts stay uniform throughout: there a search with eat-first playouts, even only before
-//! the endgame, lost twice as many games to random players (14 of 160 four-player games,
-//! against 7 of the same 160 with uniform ones). Playouts stop after one round of turns
-//! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board last
-//! hundreds of placements, and the terms above already say who is growing.
+//! Search playouts ([`playout_place`]) draw straight from the state's bitboards (no action list).
+//! With two players they eat whenever they can until the endgame: if the seat to place can reach
+//! the other player's blocks, it eats one of them, drawn uniformly; otherwise it places uniformly
+//! among its legal cells. Eating is what kills in this game (a player whose last block is eaten is
+//! out, and a turn of seven placements can eat a whole thin front), and playouts that build at
+//! random beside an enemy that never bites cannot tell a safe placement from one that hands the
+//! enemy a block to eat: with uniform playouts, a search as the first seat lost to the same search
+//! as the second nearly every game, whatever the budgets. The endgame is a race to fill the board,
+//! which the endgame rule above plays out uniformly: with eat-first playouts to the very end (the
+//! endgame rule's included), a search lost 28 of 113 games to a random player, against 1 of the
+//! same 113 with uniform ones. With three or four players the playouts stay uniform throughout:
+//! there a search with eat-first playouts, even only before the endgame, lost twice as many games
+//! to random players (14 of 160 four-player games, against 7 of the same 160 with uniform ones).
+//! Playouts stop after one round of turns ([`playout_cutoff`]), where this evaluation scores them:
+//! whole games on the 20x20 board last hundreds of placements, and the terms above already say who
+//! is growing.
 
 use crate::state::State;
 use crate::{Params, Place};
