@@ -25,21 +25,22 @@
 //! [`RAVE_EQUIVALENCE`]).
 //!
 //! Search playouts ([`playout_place`]) draw straight from the state's bitboards (no action list).
-//! With two players they eat whenever they can until the endgame: if the seat to place can reach
-//! the other player's blocks, it eats one of them, drawn uniformly; otherwise it places uniformly
-//! among its legal cells. Eating is what kills in this game (a player whose last block is eaten is
-//! out, and a turn of seven placements can eat a whole thin front), and playouts that build at
-//! random beside an enemy that never bites cannot tell a safe placement from one that hands the
-//! enemy a block to eat: with uniform playouts, a search as the first seat lost to the same search
-//! as the second nearly every game, whatever the budgets. The endgame is a race to fill the board,
-//! which the endgame rule above plays out uniformly: with eat-first playouts to the very end (the
-//! endgame rule's included), a search lost 28 of 113 games to a random player, against 1 of the
-//! same 113 with uniform ones. With three or four players the playouts stay uniform throughout:
-//! there a search with eat-first playouts, even only before the endgame, lost twice as many games
-//! to random players (14 of 160 four-player games, against 7 of the same 160 with uniform ones).
-//! Playouts stop after one round of turns ([`playout_cutoff`]), where this evaluation scores them:
-//! whole games on the 20x20 board last hundreds of placements, and the terms above already say who
-//! is growing.
+//! With two players they eat whenever they can in the opening, while at least half of the board's
+//! cells are empty: if the seat to place can reach the other player's blocks, it eats one of them,
+//! drawn uniformly; otherwise, and for the rest of the game, it places uniformly among its legal
+//! cells. The opening is where the two fronts meet, and there eating is what kills (a player whose
+//! last block is eaten is out, and a turn of seven placements can eat a whole thin front): playouts
+//! that build at random beside an enemy that never bites cannot tell a safe placement from one that
+//! hands the enemy a block to eat, and with uniform playouts a search as the first seat lost to the
+//! same search as the second nearly every game, whatever the budgets. Later the game becomes a race
+//! to fill the board, which uniform playouts judge better: against a random player, a search whose
+//! playouts ate first all game lost 28 of 113 games, and one whose playouts ate first until the
+//! endgame rule's 300 placements 12 of 130, against 1 of those 113 and 2 of those 130 with uniform
+//! playouts. With three or four players the playouts stay uniform throughout: there eating first,
+//! even only before the endgame, lost more games to random players (13 of 200 in three players,
+//! against 7; 14 of 160 in four, against 7). Playouts stop after one round of turns
+//! ([`playout_cutoff`]), where this evaluation scores them: whole games on the 20x20 board last
+//! hundreds of placements, and the terms above already say who is growing.
 
 use crate::state::State;
 use crate::{Params, Place};
@@ -60,6 +61,13 @@ fn placements_bound(state: &State) -> u32 {
     let occupied = state.all_blocks() | state.all_mounds();
     let empty = state.geo().mask().count() - occupied.count();
     2 * empty + state.all_blocks().count()
+}
+
+/// Whether at least half of the board's cells are empty.
+fn in_opening(state: &State) -> bool {
+    let cells = state.geo().mask().count();
+    let occupied = (state.all_blocks() | state.all_mounds()).count();
+    2 * (cells - occupied) >= cells
 }
 
 /// The outcome of a uniform playout from `state` to the end of the game, seeded by the
@@ -135,10 +143,9 @@ pub fn playout_cutoff(params: &Params) -> u32 {
     (u32::from(params.per_turn) * u32::from(params.players)).max(8)
 }
 
-/// The search playouts' placement: with two players and before the endgame
-/// ([`ENDGAME_PLACEMENTS`]), an eat, drawn uniformly among the other player's blocks the seat to
-/// place can reach, if there is one; else a uniform legal placement. `None` once the game is
-/// over.
+/// The search playouts' placement: with two players and while at least half of the board's
+/// cells are empty, an eat, drawn uniformly among the other player's blocks the seat to place
+/// can reach, if there is one; else a uniform legal placement. `None` once the game is over.
 ///
 /// ```
 /// use boardgame_kit::{Game, SplitMix64};
@@ -155,7 +162,7 @@ pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Op
     }
     let eats = moves & state.all_blocks();
     let e = eats.count();
-    if e > 0 && state.params.players == 2 && placements_bound(state) > ENDGAME_PLACEMENTS {
+    if e > 0 && state.params.players == 2 && in_opening(state) {
         return nth_cell(state, eats, rng.below(u64::from(e)) as u32);
     }
     nth_cell(state, moves, rng.below(u64::from(n)) as u32)
@@ -259,19 +266,19 @@ mod tests {
     }
 
     #[test]
-    fn two_player_playouts_eat_whenever_they_can_until_the_endgame_and_others_are_uniform() {
+    fn two_player_playouts_eat_whenever_they_can_in_the_opening_and_others_are_uniform() {
         for players in [2u8, 3, 4] {
             let params: Params = format!("players={players}").parse().unwrap();
             let mut rng = SplitMix64::new(u64::from(players));
             let mut list = Actions::<State>::new();
-            // A playout from the start. Placements before the endgame: [eats, uniform draws
-            // with an eat legal, uniform draws without one].
+            // A playout from the start. Placements in the opening (half the board or more
+            // empty): [eats, uniform draws with an eat legal, uniform draws without one].
             let mut made = [0; 3];
             let mut s = State::new(&params);
             while let Some(p) = playout_place(&s, &mut rng) {
                 assert!(s.is_legal(&p), "{p} in {}", s.position());
-                if placements_bound(&s) <= ENDGAME_PLACEMENTS {
-                    // The endgame, checked below.
+                if !in_opening(&s) {
+                    // Checked below.
                     s.play(p);
                     continue;
                 }
@@ -305,10 +312,10 @@ mod tests {
                 made[2] >= 20 && (made[0] >= 20) == two && (made[1] >= 20) != two,
                 "{players} players: {made:?}"
             );
-            // In the endgame every playout draws uniformly over every legal cell, eats or
+            // After the opening every playout draws uniformly over every legal cell, eats or
             // not: uniform placements until then, then a position where an eat is legal.
             let mut s = State::new(&params);
-            while placements_bound(&s) > ENDGAME_PLACEMENTS || eats(&s).is_empty() {
+            while in_opening(&s) || eats(&s).is_empty() {
                 let p = uniform_place(&s, &mut rng).expect("a uniform game reaches the endgame");
                 s.play(p);
             }
