@@ -155,17 +155,14 @@ pub fn playout_cutoff(params: &Params) -> u32 {
 /// assert!(s.is_legal(&place));
 /// ```
 pub fn playout_place<R: RandomSource + ?Sized>(state: &State, rng: &mut R) -> Option<Place> {
-    let moves = state.moves;
-    let n = moves.count();
-    if state.is_over() || n == 0 {
-        return None;
+    if state.params.players == 2 && !state.is_over() && in_opening(state) {
+        let eats = state.moves & state.all_blocks();
+        let e = eats.count();
+        if e > 0 {
+            return nth_cell(state, eats, rng.below(u64::from(e)) as u32);
+        }
     }
-    let eats = moves & state.all_blocks();
-    let e = eats.count();
-    if e > 0 && state.params.players == 2 && in_opening(state) {
-        return nth_cell(state, eats, rng.below(u64::from(e)) as u32);
-    }
-    nth_cell(state, moves, rng.below(u64::from(n)) as u32)
+    uniform_place(state, rng)
 }
 
 /// A uniform legal placement; `None` once the game is over.
