@@ -58,16 +58,18 @@ pub const ENDGAME_PLACEMENTS: u32 = 300;
 /// An upper bound on the placements left in the game: each empty cell can take a block and
 /// then an eat, each block an eat, and mounds take nothing.
 fn placements_bound(state: &State) -> u32 {
+    2 * empty_cells(state) + state.all_blocks().count()
+}
+
+/// The board's cells holding neither a block nor a mound.
+fn empty_cells(state: &State) -> u32 {
     let occupied = state.all_blocks() | state.all_mounds();
-    let empty = state.geo().mask().count() - occupied.count();
-    2 * empty + state.all_blocks().count()
+    state.geo().mask().count() - occupied.count()
 }
 
 /// Whether at least half of the board's cells are empty.
 fn in_opening(state: &State) -> bool {
-    let cells = state.geo().mask().count();
-    let occupied = (state.all_blocks() | state.all_mounds()).count();
-    2 * (cells - occupied) >= cells
+    2 * empty_cells(state) >= state.geo().mask().count()
 }
 
 /// The outcome of a uniform playout from `state` to the end of the game, seeded by the
