@@ -2,92 +2,11 @@
 //! (the sentence checked is quoted or named in the comment above it), not from the engine.
 
 use boardgame_kit::drivers::status_line;
-use boardgame_kit::{Actions, Game, Seat, ToAct};
+use boardgame_kit::{Game, Seat, ToAct};
 use repello_core::{Params, Phase, Piece, StackStatus, State, Token};
 
 mod common;
 use common::*;
-
-/// A position with only the pieces named on the board (`b` `s` `g` tokens, `A`..`D` stacks),
-/// the stack counts and captured tokens by seat, and a mode. The tokens neither on the board,
-/// nor in a stack, nor listed as captured are added to the captured tokens of seat `sink`
-/// (0-based), so that the totals balance.
-fn setup(
-    params: &Params,
-    pieces: &[(&str, char)],
-    seats: &[(u8, &str)],
-    sink: usize,
-    mode: &str,
-) -> State {
-    let mut grid = [['.'; 13]; 13];
-    for &(c, p) in pieces {
-        let c = cell(c);
-        grid[12 - c.rank() as usize][c.file() as usize] = p;
-    }
-    let mut ranks = Vec::new();
-    for row in grid {
-        let mut s = String::new();
-        let mut run = 0;
-        for ch in row {
-            if ch == '.' {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                s.push(ch);
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        ranks.push(s);
-    }
-    let n = params.players() as usize;
-    let count_of = |ch: char| {
-        pieces.iter().filter(|(_, p)| *p == ch).count() as i32
-            + seats
-                .iter()
-                .map(|(_, c)| c.chars().filter(|x| *x == ch).count() as i32)
-                .sum::<i32>()
-    };
-    let counts: i32 = seats.iter().map(|(c, _)| *c as i32).sum();
-    let missing_s = 4 - count_of('s');
-    let missing_g = 1 - count_of('g');
-    let missing_b = 4 + n as i32 * params.stack() as i32 - count_of('b') - counts;
-    assert!(missing_s >= 0 && missing_g >= 0 && missing_b >= 0);
-    let mut entries: Vec<(u8, String)> =
-        seats.iter().map(|(c, cap)| (*c, cap.to_string())).collect();
-    let e = &mut entries[sink].1;
-    e.push_str(&"g".repeat(missing_g as usize));
-    e.push_str(&"s".repeat(missing_s as usize));
-    e.push_str(&"b".repeat(missing_b as usize));
-    // Most valuable first, as the notation writes them.
-    let entries: Vec<String> = entries
-        .into_iter()
-        .map(|(c, cap)| {
-            let mut v: Vec<char> = cap.chars().collect();
-            v.sort_by_key(|ch| match ch {
-                'g' => 0,
-                's' => 1,
-                _ => 2,
-            });
-            format!("{c}{}", v.into_iter().collect::<String>())
-        })
-        .collect();
-    let text = format!("{} {} {}", ranks.join("/"), entries.join(","), mode);
-    State::from_position(params, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &State) -> Vec<String> {
-    let mut v = Actions::<State>::new();
-    s.legal_actions(&mut v);
-    let mut t: Vec<String> = v.iter().map(|a| a.to_string()).collect();
-    t.sort();
-    assert_eq!(t.len(), s.count_legal());
-    t
-}
 
 const S1: Seat = Seat::of(0);
 const S2: Seat = Seat::of(1);

@@ -7,63 +7,9 @@ use repello_core::{Action, Params, Phase, Piece, StackStatus, State, Token};
 mod common;
 use common::*;
 
-/// A position with only the pieces named on the board (`b` `s` `g` tokens, `A`..`D` stacks),
-/// stack counts and captured tokens by seat, and a mode; the tokens not on the board nor
-/// captured are counted as captured by the last seat, so the totals balance.
+/// [`setup`] with the missing tokens counted as captured by the last seat listed.
 fn setup(params: &Params, pieces: &[(&str, char)], seats: &[(u8, &str)], mode: &str) -> State {
-    let mut grid = [['.'; 13]; 13];
-    for &(c, p) in pieces {
-        let c = cell(c);
-        grid[12 - c.rank() as usize][c.file() as usize] = p;
-    }
-    let mut ranks = Vec::new();
-    for row in grid {
-        let mut s = String::new();
-        let mut run = 0;
-        for ch in row {
-            if ch == '.' {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                s.push(ch);
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        ranks.push(s);
-    }
-    let n = params.players() as usize;
-    let count_of = |ch: char| {
-        pieces.iter().filter(|(_, p)| *p == ch).count() as i32
-            + seats
-                .iter()
-                .map(|(_, c)| c.chars().filter(|x| *x == ch).count() as i32)
-                .sum::<i32>()
-    };
-    let counts: i32 = seats.iter().map(|(c, _)| *c as i32).sum();
-    let missing_s = 4 - count_of('s');
-    let missing_g = 1 - count_of('g');
-    let missing_b = 4 + n as i32 * params.stack() as i32 - count_of('b') - counts;
-    assert!(missing_s >= 0 && missing_g >= 0 && missing_b >= 0);
-    let mut entries: Vec<String> = seats.iter().map(|(c, cap)| format!("{c}{cap}")).collect();
-    let last = entries.last_mut().unwrap();
-    last.push_str(&"g".repeat(missing_g as usize));
-    last.push_str(&"s".repeat(missing_s as usize));
-    last.push_str(&"b".repeat(missing_b as usize));
-    let text = format!("{} {} {}", ranks.join("/"), entries.join(","), mode);
-    State::from_position(params, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(s: &State) -> Vec<String> {
-    let mut v = Actions::<State>::new();
-    s.legal_actions(&mut v);
-    let mut t: Vec<String> = v.iter().map(|a| a.to_string()).collect();
-    t.sort();
-    t
+    common::setup(params, pieces, seats, seats.len() - 1, mode)
 }
 
 fn refused(s: &State, a: &str) -> String {
