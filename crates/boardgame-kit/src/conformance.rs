@@ -18,15 +18,30 @@
 //!   the state unchanged, and its playout kernel ([`Game::playout_kernel`]) ends where its
 //!   [`Playout`] says, within `max_actions`.
 //!
+//!
+//! and the contract of [`Encoding`] (the fixed action space and the observation):
+//! - the legal actions have distinct ids in range (`0..num_distinct_actions`, chance outcomes
+//!   in `0..max_chance_outcomes`) that read back to them, and an action's text has the same id
+//!   in every position of every game played; every id reads back to an action with that id
+//!   or to none;
+//! - the observation from every seat has the announced size, values in `[0, 1]`, is the same
+//!   for a clone and for the position read back, and is refused for a seat that does not play
+//!   and for a buffer of the wrong size (which is left as it was);
+//! - two states met in the games (every state, and every child of every eighth state) whose
+//!   observations from every seat are equal are [`Encoding::same_observable`].
+//!
 //! [`check`] also runs [`check_params`] on the game's parameter type.
 //!
 //! A failure panics with the game, parameters, seed, step and the record so far.
 
 use crate::drivers::{random_action, Playout, RandomSource, SplitMix64};
-use crate::game::{Actions, ChanceOutcomes, Game, GameResult, ToAct};
+use crate::encoding::{Encoding, ObserveError};
+use crate::game::{Actions, ChanceOutcomes, Game, GameResult, KeyHasher, ToAct};
 use crate::params::{GameParams, ParamValues};
 use crate::record::Record;
+use crate::seat::{Seat, MAX_SEATS};
 use crate::PlayError;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -85,10 +100,11 @@ impl<G: Game> Ctx<'_, G> {
 /// ```
 pub fn check<G>(params: &G::Params, cfg: &Config)
 where
-    G: Game + serde::Serialize + serde::de::DeserializeOwned,
+    G: Game + Encoding + serde::Serialize + serde::de::DeserializeOwned,
 {
     check_params::<G::Params>();
     let mut pool: Vec<G::Action> = Vec::new();
+    let mut seen = Seen::<G>::default();
     for g in 0..cfg.games {
         let seed = cfg.seed.wrapping_add(g as u64);
         let mut rng = SplitMix64::new(seed);
@@ -105,6 +121,7 @@ where
                 played: &played,
             };
             check_state(&ctx, &state, &mut pool, &mut rng, cfg.probes);
+            check_encoding(&ctx, &state, &mut seen);
             if let Some(b) = bound {
                 if played.len() as u64 > b {
                     ctx.fail(format!("the game is longer than its bound of {b} actions"));
@@ -141,6 +158,195 @@ where
         }
         if state != G::new(params) {
             ctx.fail("undoing the whole game does not return to the start".into());
+        }
+    }
+}
+
+/// What the encoding checks remember across the states of every game: each action text's id
+/// (and each id's text), and one state for each observation met (by a hash of the
+/// observations from every seat).
+struct Seen<G: Game> {
+    ids: BTreeMap<String, (bool, usize)>,
+    texts: BTreeMap<(bool, usize), String>,
+    observations: BTreeMap<u64, G>,
+}
+
+impl<G: Game> Default for Seen<G> {
+    fn default() -> Self {
+        Seen {
+            ids: BTreeMap::new(),
+            texts: BTreeMap::new(),
+            observations: BTreeMap::new(),
+        }
+    }
+}
+
+/// The observations of a state from every seat that plays, one after the other.
+fn observations<G: Encoding>(ctx: &Ctx<'_, G>, state: &G) -> Vec<f32> {
+    let size = G::observation_shape(ctx.params).size();
+    let seats = state.seats();
+    let mut all = alloc::vec![0.0f32; size * seats.len()];
+    for (k, seat) in seats.iter().enumerate() {
+        if let Err(e) = state.observe(seat, &mut all[k * size..(k + 1) * size]) {
+            ctx.fail(format!("observing from seat {seat}: {e}"));
+        }
+    }
+    all
+}
+
+fn hash_values(values: &[f32]) -> u64 {
+    let mut h = KeyHasher::default();
+    for v in values {
+        core::hash::Hasher::write_u32(&mut h, v.to_bits());
+    }
+    core::hash::Hasher::finish(&h)
+}
+
+/// Remembers a state under its observations; two states with equal observations must be
+/// [`Encoding::same_observable`].
+fn distinct_observations<G: Encoding>(
+    ctx: &Ctx<'_, G>,
+    state: &G,
+    obs: &[f32],
+    memo: &mut BTreeMap<u64, G>,
+    what: &str,
+) {
+    let key = hash_values(obs);
+    match memo.get(&key) {
+        None => {
+            memo.insert(key, state.clone());
+        }
+        Some(other) => {
+            if observations(ctx, other) == obs && !state.same_observable(other) {
+                ctx.fail(format!(
+                    "{what} `{}` and `{}` differ but give the same observations",
+                    state.position(),
+                    other.position()
+                ));
+            }
+        }
+    }
+}
+
+/// The contract of [`Encoding`] at one state.
+fn check_encoding<G: Encoding>(ctx: &Ctx<'_, G>, state: &G, seen: &mut Seen<G>) {
+    let n = G::num_distinct_actions(ctx.params);
+    let m = G::max_chance_outcomes(ctx.params);
+    if n == 0 {
+        ctx.fail("the action space is empty".into());
+    }
+    if G::HAS_CHANCE != (m > 0) {
+        ctx.fail(format!(
+            "HAS_CHANCE is {} but max_chance_outcomes is {m}",
+            G::HAS_CHANCE
+        ));
+    }
+    let chance = state.to_act() == ToAct::Chance;
+    let bound = if chance { m } else { n };
+    let mut list = Actions::<G>::new();
+    state.legal_actions(&mut list);
+    let mut ids: Vec<usize> = Vec::with_capacity(list.len());
+    for &a in list.iter() {
+        let Some(id) = state.action_id(a) else {
+            ctx.fail(format!("the legal action {a} has no id"));
+        };
+        if id >= bound {
+            ctx.fail(format!(
+                "the legal action {a} has id {id}, not below {bound}"
+            ));
+        }
+        if ids.contains(&id) {
+            ctx.fail(format!("two legal actions have id {id}, {a} among them"));
+        }
+        ids.push(id);
+        if state.action_of_id(id) != Some(a) {
+            ctx.fail(format!(
+                "id {id} of {a} reads back as {:?}",
+                state.action_of_id(id)
+            ));
+        }
+        let text = a.to_string();
+        match seen.ids.get(&text) {
+            Some(&known) if known != (chance, id) => ctx.fail(format!(
+                "{text} has id {id} here but {known:?} (chance, id) elsewhere"
+            )),
+            Some(_) => {}
+            None => {
+                if let Some(other) = seen.texts.get(&(chance, id)) {
+                    ctx.fail(format!("{text} and {other} have the same id {id}"));
+                }
+                seen.ids.insert(text.clone(), (chance, id));
+                seen.texts.insert((chance, id), text);
+            }
+        }
+    }
+    if ctx.step.is_multiple_of(64) {
+        for id in 0..bound + 2 {
+            if let Some(a) = state.action_of_id(id) {
+                if id >= bound || state.action_id(a) != Some(id) {
+                    ctx.fail(format!(
+                        "id {id} reads as {a}, whose id is {:?}",
+                        state.action_id(a)
+                    ));
+                }
+            }
+        }
+    }
+
+    // The observation: size, range, a function of the state, refusals.
+    let size = G::observation_shape(ctx.params).size();
+    if size == 0 {
+        ctx.fail("the observation is empty".into());
+    }
+    let obs = observations(ctx, state);
+    if let Some(v) = obs.iter().find(|v| !(0.0..=1.0).contains(*v)) {
+        ctx.fail(format!("an observation value {v} is outside [0, 1]"));
+    }
+    if observations(ctx, &state.clone()) != obs {
+        ctx.fail("a clone gives another observation".into());
+    }
+    if let Ok(back) = G::from_position(ctx.params, &state.position()) {
+        if observations(ctx, &back) != obs {
+            ctx.fail("the position read back gives another observation".into());
+        }
+    }
+    if let Some(outside) = (0..MAX_SEATS)
+        .map(Seat::of)
+        .find(|s| !state.seats().contains(*s))
+    {
+        let mut buf = alloc::vec![0.5f32; size];
+        if state.observe(outside, &mut buf)
+            != Err(ObserveError::NotASeat {
+                seat: outside.index(),
+            })
+            || buf.iter().any(|v| *v != 0.5)
+        {
+            ctx.fail(format!(
+                "observing from seat {outside}, not in the game, is not refused"
+            ));
+        }
+    }
+    if let Some(seat) = state.seats().lowest() {
+        let mut buf = alloc::vec![0.5f32; size + 1];
+        let wrong = state.observe(seat, &mut buf);
+        if wrong
+            != Err(ObserveError::WrongLength {
+                expected: size,
+                got: size + 1,
+            })
+            || buf.iter().any(|v| *v != 0.5)
+        {
+            ctx.fail("a buffer of the wrong size is not refused untouched".into());
+        }
+    }
+    distinct_observations(ctx, state, &obs, &mut seen.observations, "states met");
+    if ctx.step.is_multiple_of(8) {
+        let mut children = BTreeMap::new();
+        for &a in list.iter() {
+            let mut child = state.clone();
+            child.play_unchecked(a);
+            let obs = observations(ctx, &child);
+            distinct_observations(ctx, &child, &obs, &mut children, "children");
         }
     }
 }

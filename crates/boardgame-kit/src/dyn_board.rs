@@ -53,7 +53,7 @@ impl Clone for Box<dyn DynBoard> {
     }
 }
 
-impl<G: BoardView> DynBoard for G
+impl<G: BoardView + crate::encoding::Encoding> DynBoard for G
 where
     G::Undo: 'static,
 {

@@ -4,7 +4,8 @@
 //! engine protocol, a browser binding, a game picked from a menu) holds a `Box<dyn DynGame>`.
 //! Every [`Game`] is a `DynGame` through a blanket impl. Actions travel as text (the game's
 //! notation) or as indices into the legal list in the game's order; a play returns an opaque
-//! [`DynUndo`] that takes it back. Errors are typed and leave the state unchanged; the concrete
+//! [`DynUndo`] that takes it back. Learning programs use the fixed action space and the
+//! observation of [`Encoding`] instead: `legal_ids`, `play_id`, `observe`. Errors are typed and leave the state unchanged; the concrete
 //! state is reachable again with [`DynGame::as_any`].
 //!
 //! ```
@@ -23,6 +24,7 @@
 
 use crate::drivers::RandomSource;
 use crate::drivers::{playout, random_action, status_line, Playout};
+use crate::encoding::{Encoding, Info, ObserveError, Shape};
 use crate::error::{PlayError, PositionError, SyntaxError};
 use crate::game::{Actions, ChanceOutcomes, Game, Outcome, Prob, ToAct};
 use crate::perft_drivers::{perft, perft_divide, try_perft, try_perft_divide, PerftError};
@@ -59,6 +61,23 @@ pub enum DynPlayError {
         index: usize,
         /// How many legal actions there are.
         count: usize,
+    },
+    /// No action has this id ([`Encoding`]) in this state.
+    #[error("no action has id {id} here (ids of {kind} run from 0 to {last})", last = .bound.saturating_sub(1))]
+    NoSuchId {
+        /// The id given.
+        id: usize,
+        /// The number of ids of the kind this state asks for.
+        bound: usize,
+        /// `players' actions` or `chance outcomes`.
+        kind: &'static str,
+    },
+    /// The action is well-formed but cannot occur in a game with these parameters (a cell off
+    /// a smaller board), so it has no id.
+    #[error("`{action}` is not an action of this game with these parameters")]
+    NoId {
+        /// The action's text.
+        action: String,
     },
 }
 
@@ -148,6 +167,64 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout;
     /// The 64-bit key of the position ([`Game::position_key`]).
     fn position_key(&self) -> u64;
+    /// The number of distinct ids of players' actions ([`Encoding::num_distinct_actions`]).
+    fn num_distinct_actions(&self) -> usize;
+    /// The number of distinct ids of chance outcomes ([`Encoding::max_chance_outcomes`]).
+    fn max_chance_outcomes(&self) -> usize;
+    /// The shape of the observation ([`Encoding::observation_shape`]).
+    fn observation_shape(&self) -> Shape;
+    /// The sizes of the action spaces, the observation's shape and the longest game
+    /// ([`Encoding::info`]; its text is the output of `boardgame info`).
+    fn info(&self) -> Info;
+    /// Replaces the contents of `out` with the ids of the legal actions, in the order of
+    /// [`DynGame::legal_texts`] (chance outcomes' ids at a chance node).
+    fn legal_ids_into(&self, out: &mut Vec<usize>);
+    /// The id of the action written `text`, legal here or not (a chance outcome's id for an
+    /// outcome).
+    fn text_id(&self, text: &str) -> Result<usize, DynPlayError>;
+    /// The text of the action with this id as this state reads it (a chance outcome at a
+    /// chance node), legal or not; `None` when no action has it.
+    fn id_text(&self, id: usize) -> Option<String>;
+    /// Plays the action with this id; on error (no such action, or illegal) the state is
+    /// unchanged.
+    fn play_id(&mut self, id: usize) -> Result<DynUndo, DynPlayError>;
+    /// Writes the observation seen from `seat` into `out` ([`Encoding::observe`]).
+    fn observe(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObserveError>;
+
+    /// The ids of the legal actions, in the order of [`DynGame::legal_texts`].
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, DynGame, Game};
+    /// let mut g: Box<dyn DynGame> = Box::new(Nim::new(&"stones=3".parse().unwrap()));
+    /// assert_eq!(g.legal_ids(), [0, 1]);
+    /// assert_eq!(g.text_id("2"), Ok(1));
+    /// assert_eq!(g.id_text(0).as_deref(), Some("1"));
+    /// g.play_id(1).unwrap(); // takes two
+    /// assert_eq!(g.position(), "1 2");
+    /// assert!(g.play_id(1).is_err()); // one stone left: refused, nothing changed
+    /// assert!(g.play_id(7).is_err()); // no such id
+    /// assert_eq!(g.position(), "1 2");
+    /// ```
+    fn legal_ids(&self) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.legal_ids_into(&mut v);
+        v
+    }
+
+    /// The observation seen from `seat`, in a new vector of the shape's size.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, DynGame, Game, Seat};
+    /// let g: Box<dyn DynGame> = Box::new(Nim::new(&"stones=2".parse().unwrap()));
+    /// assert_eq!(g.observation_shape().dims(), [2, 1, 2]);
+    /// assert_eq!(g.observation(Seat::of(0)).unwrap(), [1.0, 1.0, 1.0, 1.0]);
+    /// assert!(g.observation(Seat::of(4)).is_err());
+    /// ```
+    fn observation(&self, seat: Seat) -> Result<Vec<f32>, ObserveError> {
+        let mut v = alloc::vec![0.0; self.observation_shape().size()];
+        self.observe(seat, &mut v)?;
+        Ok(v)
+    }
     /// The concrete state, for downcasting.
     fn as_any(&self) -> &dyn Any;
     /// The concrete state, for downcasting.
@@ -214,7 +291,7 @@ fn play_checked<G: Game>(state: &mut G, action: G::Action) -> Result<DynUndo, Dy
     Ok(DynUndo(Box::new(u)))
 }
 
-impl<G: Game> DynGame for G
+impl<G: Game + Encoding> DynGame for G
 where
     G::Undo: 'static,
 {
@@ -358,6 +435,66 @@ where
 
     fn position_key(&self) -> u64 {
         Game::position_key(self)
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        G::num_distinct_actions(&self.params())
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        G::max_chance_outcomes(&self.params())
+    }
+
+    fn observation_shape(&self) -> Shape {
+        G::observation_shape(&self.params())
+    }
+
+    fn info(&self) -> Info {
+        G::info(&self.params())
+    }
+
+    fn legal_ids_into(&self, out: &mut Vec<usize>) {
+        let mut list = Actions::<G>::new();
+        self.legal_actions(&mut list);
+        out.clear();
+        out.extend(list.iter().filter_map(|&a| Encoding::action_id(self, a)));
+    }
+
+    fn text_id(&self, text: &str) -> Result<usize, DynPlayError> {
+        let action = self.parse_action(text)?;
+        Encoding::action_id(self, action).ok_or_else(|| DynPlayError::NoId {
+            action: action.to_string(),
+        })
+    }
+
+    fn id_text(&self, id: usize) -> Option<String> {
+        self.action_of_id(id).map(|a| a.to_string())
+    }
+
+    fn play_id(&mut self, id: usize) -> Result<DynUndo, DynPlayError> {
+        match self.action_of_id(id) {
+            Some(a) => play_checked(self, a),
+            None => {
+                let chance = Game::to_act(self) == ToAct::Chance;
+                Err(DynPlayError::NoSuchId {
+                    id,
+                    bound: if chance {
+                        DynGame::max_chance_outcomes(self)
+                    } else {
+                        DynGame::num_distinct_actions(self)
+                    },
+                    kind: if chance {
+                        "chance outcomes"
+                    } else {
+                        "players' actions"
+                    },
+                })
+            }
+        }
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObserveError> {
+        Encoding::observe(self, seat, out)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -5,9 +5,15 @@
 //! that parses must re-print to text that parses back to the same value; every action is tried
 //! with `try_play`, and a refused action must leave the state unchanged; the same action played
 //! with `play_unchecked` on a copy must leave a state the engine can still read, and undo must
-//! take it back. [`seed_inputs`] builds inputs from real games for a seed corpus.
+//! take it back. An action line `#N` names the action with id `N` ([`Encoding`]; any
+//! number), which must have that id; a line `@N` observes the state from seat number `N`
+//! (any number): refused for a seat that does not play, values in `[0, 1]` otherwise. Every
+//! state met, the wild ones of unchecked plays included, is observed without a panic.
+//! [`seed_inputs`] builds inputs from real games for a seed corpus.
 
+use crate::encoding::Encoding;
 use crate::game::{Game, ToAct};
+use crate::seat::Seat;
 use alloc::string::ToString;
 
 /// Runs the harness on arbitrary bytes; panics only when an invariant is broken.
@@ -15,9 +21,10 @@ use alloc::string::ToString;
 /// ```
 /// use boardgame_kit::{fuzzing::run, testing::Nim};
 /// run::<Nim>(b"stones=4\n4 1\n1\n2\nx\n1");
+/// run::<Nim>(b"\n\n#1\n#99999999999999999999\n@0\n@7\n@18446744073709551616");
 /// run::<Nim>(&[0xff, 0x00, b'\n']);
 /// ```
-pub fn run<G: Game>(data: &[u8]) {
+pub fn run<G: Game + Encoding>(data: &[u8]) {
     let text = match core::str::from_utf8(data) {
         Ok(t) => t,
         Err(e) => match core::str::from_utf8(&data[..e.valid_up_to()]) {
@@ -47,8 +54,17 @@ pub fn run<G: Game>(data: &[u8]) {
         }
         Err(_) => G::new(&params),
     };
+    let mut obs = alloc::vec![0.0f32; G::observation_shape(&params).size()];
     for line in lines {
-        let Ok(a) = state.parse_action(line) else {
+        if let Some(number) = line.strip_prefix('@') {
+            observe_checked(&state, number, &mut obs);
+            continue;
+        }
+        let parsed = match line.strip_prefix('#') {
+            Some(number) => action_of_id_checked(&state, number),
+            None => state.parse_action(line).ok(),
+        };
+        let Some(a) = parsed else {
             continue;
         };
         let printed = a.to_string();
@@ -77,6 +93,10 @@ pub fn run<G: Game>(data: &[u8]) {
         wild.legal_actions(&mut buf);
         let _ = (wild.to_act(), wild.outcome(), wild.count_legal());
         let _ = (alloc::format!("{wild}"), wild.position());
+        for seat in wild.seats().iter() {
+            let _ = wild.observe(seat, &mut obs);
+        }
+        let _ = wild.action_id(a);
         wild.undo(undo);
         assert!(wild == before, "undo did not take back an unchecked play");
         let pos = state.position();
@@ -85,6 +105,52 @@ pub fn run<G: Game>(data: &[u8]) {
             Ok(&state),
             "position must round-trip"
         );
+    }
+}
+
+/// A number as the fuzzer wrote it: digits (saturating at `u64::MAX`), else `None`.
+fn number(text: &str) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.bytes().fold(0u64, |n, b| {
+        n.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+    }))
+}
+
+/// `#N`: the action with id `N` in this state, which must have that id back.
+fn action_of_id_checked<G: Game + Encoding>(state: &G, text: &str) -> Option<G::Action> {
+    let id = usize::try_from(number(text)?).unwrap_or(usize::MAX);
+    let a = state.action_of_id(id)?;
+    assert_eq!(
+        state.action_id(a),
+        Some(id),
+        "id {id} reads as {a}, another id"
+    );
+    Some(a)
+}
+
+/// `@N`: observe from seat number `N`.
+fn observe_checked<G: Game + Encoding>(state: &G, text: &str, obs: &mut [f32]) {
+    let Some(n) = number(text) else {
+        return;
+    };
+    let seat = usize::try_from(n).ok().and_then(Seat::new);
+    match seat {
+        Some(seat) if state.seats().contains(seat) => {
+            state
+                .observe(seat, obs)
+                .expect("observing from a seat that plays works");
+            assert!(
+                obs.iter().all(|v| (0.0..=1.0).contains(v)),
+                "an observation value outside [0, 1]"
+            );
+        }
+        Some(seat) => assert!(
+            state.observe(seat, obs).is_err(),
+            "a seat not in play observes"
+        ),
+        None => {}
     }
 }
 
@@ -101,7 +167,7 @@ pub fn run<G: Game>(data: &[u8]) {
 ///     run::<Nim>(s.as_bytes());
 /// }
 /// ```
-pub fn seed_inputs<G: Game>(
+pub fn seed_inputs<G: Game + Encoding>(
     params: &G::Params,
     seed: u64,
     count: usize,
@@ -128,9 +194,18 @@ pub fn seed_inputs<G: Game>(
             let Some(a) = random_action(&state, &mut rng, &mut buf) else {
                 break;
             };
-            let _ = state.play_unchecked(a);
-            text.push_str(&a.to_string());
+            // Every fourth action by its id, and an observation from the seat to act.
+            match state.action_id(a) {
+                Some(id) if rng.below(4) == 0 => text.push_str(&alloc::format!("#{id}")),
+                _ => text.push_str(&a.to_string()),
+            }
             text.push('\n');
+            if let ToAct::Seat(seat) = state.to_act() {
+                if rng.below(4) == 0 {
+                    text.push_str(&alloc::format!("@{}\n", seat.index()));
+                }
+            }
+            let _ = state.play_unchecked(a);
         }
         out.push(text);
     }

@@ -5,10 +5,17 @@
 //! - **Playthroughs**: line 1 is a [`Record`]'s text, then the `trace` status line
 //!   ([`status_line`]) before the first action and after each one. [`playthrough`] writes one
 //!   from a seed; [`check_playthrough`] replays a golden text and compares every line.
+//! - **Encodings** ([`Encoding`]): `tests/golden/info.txt` holds, for each parameter set, the
+//!   lines of `boardgame info` ([`info_text`], [`Info`](crate::encoding::Info)) after a `params P` line, blocks separated by
+//!   blank lines ([`check_info_file`]); `tests/golden/observation-NAME.txt` holds a game's
+//!   record, the observing seat and the observation there, plane by plane
+//!   ([`observation_text`], [`check_observation_file`]).
 
 use crate::drivers::{random_action, status_line};
+use crate::encoding::Encoding;
 use crate::game::{Actions, Game};
 use crate::record::Record;
+use crate::seat::Seat;
 use crate::SplitMix64;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -189,5 +196,154 @@ pub fn check_playthrough_file<G: Game>(
             .map(|p| p.to_string())
             .unwrap_or_default(),
         "{path}: parameters"
+    );
+}
+
+/// The lines of `boardgame info` for a game with these parameters ([`Info`]'s text).
+///
+/// ```
+/// use boardgame_kit::{golden::info_text, testing::Nim};
+/// assert_eq!(
+///     info_text::<Nim>(&"stones=3".parse().unwrap()),
+///     "num_distinct_actions 2\nmax_chance_outcomes 0\nobservation_shape 2 1 3\nmax_game_length 3\n"
+/// );
+/// ```
+#[must_use]
+pub fn info_text<G: Encoding>(params: &G::Params) -> String {
+    G::info(params).to_string()
+}
+
+/// The blocks of a golden `info.txt`: for each, the parameters (`params` alone for the
+/// defaults) and its [`info_text`] lines. Panics on a malformed file (it is test data).
+///
+/// ```
+/// use boardgame_kit::golden::info_blocks;
+/// let blocks = info_blocks("params\nnum_distinct_actions 2\n\nparams stones=3\nnum_distinct_actions 2\n");
+/// assert_eq!(blocks[1], ("stones=3".to_string(), "num_distinct_actions 2\n".to_string()));
+/// ```
+#[must_use]
+pub fn info_blocks(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let block = block.trim_start_matches('\n');
+        let (head, rest) = block.split_once('\n').unwrap_or((block, ""));
+        let params = match head.strip_prefix("params") {
+            Some(p) => p.trim().to_string(),
+            None => panic!("info block `{head}`: expected `params P`"),
+        };
+        let mut lines = rest.trim_end().to_string();
+        lines.push('\n');
+        out.push((params, lines));
+    }
+    out
+}
+
+/// Checks `tests/golden/info.txt` of a crate (`manifest_dir` is its `CARGO_MANIFEST_DIR`)
+/// against [`info_text`] for every parameter set in it; returns the number of blocks. With
+/// `BLESS` set, the file is first rewritten for the parameter sets `params` (check it by eye).
+pub fn check_info_file<G: Encoding>(manifest_dir: &str, params: &[&str]) -> usize {
+    extern crate std;
+    let path = std::format!("{manifest_dir}/tests/golden/info.txt");
+    if std::env::var_os("BLESS").is_some() {
+        let mut text = String::new();
+        for (i, p) in params.iter().enumerate() {
+            let parsed: G::Params = p.parse().unwrap_or_else(|e| panic!("info {p}: {e}"));
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(std::format!("params {p}").trim_end());
+            text.push('\n');
+            text.push_str(&info_text::<G>(&parsed));
+        }
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let blocks = info_blocks(&golden);
+    for (p, lines) in &blocks {
+        let parsed: G::Params = p.parse().unwrap_or_else(|e| panic!("{path}: `{p}`: {e}"));
+        assert_eq!(info_text::<G>(&parsed), *lines, "{path}: parameters `{p}`");
+    }
+    blocks.len()
+}
+
+/// The observation of a state seen from `seat` as text: `shape D1 D2 ...`, then for a
+/// three-dimensional shape each plane as `plane K` and its rows, values separated by spaces
+/// (a flat shape: one line of values).
+///
+/// ```
+/// use boardgame_kit::{golden::observation_text, testing::Nim, Game, Seat};
+/// let g = Nim::new(&"stones=3".parse().unwrap());
+/// assert_eq!(
+///     observation_text(&g, Seat::of(1)),
+///     "shape 2 1 3\nplane 0\n1 1 1\nplane 1\n0 0 0\n"
+/// );
+/// ```
+#[must_use]
+pub fn observation_text<G: Encoding>(state: &G, seat: Seat) -> String {
+    let shape = G::observation_shape(&state.params());
+    let mut obs = alloc::vec![0.0f32; shape.size()];
+    if let Err(e) = state.observe(seat, &mut obs) {
+        panic!("observing {} from seat {seat}: {e}", G::NAME);
+    }
+    let mut out = alloc::format!("shape {shape}\n");
+    let dims = shape.dims();
+    let row = |values: &[f32]| {
+        let v: Vec<String> = values.iter().map(|x| alloc::format!("{x}")).collect();
+        v.join(" ")
+    };
+    if dims.len() == 3 {
+        let plane = dims[1] * dims[2];
+        for (k, p) in obs.chunks(plane.max(1)).enumerate() {
+            out.push_str(&alloc::format!("plane {k}\n"));
+            for r in p.chunks(dims[2].max(1)) {
+                out.push_str(&row(r));
+                out.push('\n');
+            }
+        }
+    } else {
+        out.push_str(&row(&obs));
+        out.push('\n');
+    }
+    out
+}
+
+/// Checks the golden observation `tests/golden/observation-{name}.txt` of a crate: its first
+/// line is a [`Record`] (the game up to the observed position), its second `seat S` (the
+/// seat's name), then the [`observation_text`] there. With `BLESS` set, the file is first
+/// written from `record` and `seat` (check it by eye against the encoding's docs).
+pub fn check_observation_file<G: Encoding>(
+    manifest_dir: &str,
+    name: &str,
+    record: &str,
+    seat: &str,
+) {
+    extern crate std;
+    let path = std::format!("{manifest_dir}/tests/golden/observation-{name}.txt");
+    let render = |record: &str, seat: &str| -> String {
+        let rec: Record<G> = record
+            .parse()
+            .unwrap_or_else(|e| panic!("{path}: record `{record}`: {e}"));
+        let s = Seat::from_name(seat, G::SEAT_NAMES)
+            .unwrap_or_else(|| panic!("{path}: no seat `{seat}`"));
+        std::format!("{rec}\nseat {seat}\n{}", observation_text(rec.state(), s))
+    };
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&path, render(record, seat)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut lines = golden.lines();
+    let rec = lines.next().unwrap_or_default();
+    let seat = lines
+        .next()
+        .and_then(|l| l.strip_prefix("seat "))
+        .unwrap_or_else(|| panic!("{path}: line 2 must be `seat S`"));
+    let got = render(rec, seat);
+    for (i, (g, w)) in got.lines().zip(golden.lines()).enumerate() {
+        assert_eq!(g, w, "{path} line {}", i + 1);
+    }
+    assert_eq!(
+        got.lines().count(),
+        golden.lines().count(),
+        "{path}: number of lines"
     );
 }

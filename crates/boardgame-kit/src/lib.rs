@@ -16,6 +16,9 @@
 //!   one-line help) for help screens and settings menus.
 //! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
 //!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
+//! - **What learning programs need**: [`Encoding`], a fixed action space (every action an id
+//!   in `0..N` that means the same in every position, chance outcomes likewise) and an
+//!   observation tensor of a documented [`Shape`] written into the caller's buffer.
 //! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
 //!   as text and indices, opaque undo, downcasting), implemented for every game, and
 //!   [`DynBoard`], the same for a game that draws itself (its board view and the cells its
@@ -67,6 +70,7 @@ pub mod conformance;
 pub mod drivers;
 pub mod dyn_board;
 pub mod dynamic;
+pub mod encoding;
 pub mod error;
 pub mod eval;
 pub mod fuzzing;
@@ -93,6 +97,7 @@ pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dyn_board::DynBoard;
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
+pub use encoding::{Encoding, Info, ObserveError, Shape};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use eval::SeatValues;
 pub use game::{Actions, ChanceOutcomes, Game, GameResult, Outcome, OutcomeDisplay, Prob, ToAct};
@@ -118,7 +123,8 @@ pub use smallvec;
 /// ```
 pub mod prelude {
     pub use crate::{
-        perft, Actions, Game, GameParams, GameResult, Outcome, PlayError, Seat, SeatSet, ToAct,
+        perft, Actions, Encoding, Game, GameParams, GameResult, Outcome, PlayError, Seat, SeatSet,
+        ToAct,
     };
 }
 

@@ -185,6 +185,35 @@ impl Game for Nim {
     }
 }
 
+/// Nim's action space: taking one stone is id 0, two stones id 1. Its observation is two
+/// planes of one row with a value per stone of the start: the first holds 1 for each stone
+/// still on the table, the second is all 1 when the observing seat is to move (at the end:
+/// when it would be, having lost).
+impl crate::encoding::Encoding for Nim {
+    fn num_distinct_actions(_: &NimParams) -> usize {
+        2
+    }
+    fn action_id(&self, action: Take) -> Option<usize> {
+        Some(action.0 as usize - 1)
+    }
+    fn action_of_id(&self, id: usize) -> Option<Take> {
+        match id {
+            0 | 1 => Some(Take(id as u8 + 1)),
+            _ => None,
+        }
+    }
+    fn observation_shape(params: &NimParams) -> crate::encoding::Shape {
+        crate::encoding::Shape::planes(2, 1, params.stones as usize)
+    }
+    fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+        let n = self.params.stones as usize;
+        out[..self.stones as usize].fill(1.0);
+        if self.mover as usize == seat.index() {
+            out[n..].fill(1.0);
+        }
+    }
+}
+
 #[cfg(feature = "serde")]
 crate::impl_serde_state!(Nim);
 
@@ -284,6 +313,28 @@ mod tests {
         assert!(e.to_string().starts_with("action 3:"), "{e}");
         let e = "chess: e4".parse::<Record<Nim>>().unwrap_err();
         assert!(e.to_string().contains("chess"));
+    }
+
+    #[test]
+    fn nim_ids_and_observations_follow_its_docs() {
+        use crate::encoding::{Encoding, ObserveError};
+        let mut s = Nim::new(&NimParams { stones: 4 });
+        assert_eq!(s.action_id(Take(1)), Some(0));
+        assert_eq!(s.action_id(Take(2)), Some(1));
+        assert_eq!(s.action_of_id(2), None);
+        s.play(Take(2)); // two stones left, seat 2 to move
+        let mut obs = [0.0; 8];
+        s.observe(Seat::of(1), &mut obs).unwrap();
+        assert_eq!(obs, [1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]);
+        s.observe(Seat::of(0), &mut obs).unwrap();
+        assert_eq!(obs, [1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        assert_eq!(
+            s.observe(Seat::of(0), &mut [0.0; 7]),
+            Err(ObserveError::WrongLength {
+                expected: 8,
+                got: 7
+            })
+        );
     }
 
     #[cfg(feature = "conformance")]
