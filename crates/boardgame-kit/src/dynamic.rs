@@ -128,9 +128,10 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     fn chance_outcomes(&self) -> Vec<(String, Prob)>;
     /// The text of legal action number `index`.
     fn action_text(&self, index: usize) -> Option<String>;
-    /// The index of the legal action written `text`.
+    /// The index of the legal action written `text` (or `#ID`).
     fn action_index(&self, text: &str) -> Result<usize, DynPlayError>;
-    /// Reads, checks and plays an action; on error the state is unchanged.
+    /// Reads, checks and plays an action written in the game's notation, or `#ID` for the
+    /// action with that id ([`Encoding`]); on error the state is unchanged.
     fn play_text(&mut self, text: &str) -> Result<DynUndo, DynPlayError>;
     /// Plays legal action number `index`; on error the state is unchanged.
     fn play_index(&mut self, index: usize) -> Result<DynUndo, DynPlayError>;
@@ -179,8 +180,8 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     /// Replaces the contents of `out` with the ids of the legal actions, in the order of
     /// [`DynGame::legal_texts`] (chance outcomes' ids at a chance node).
     fn legal_ids_into(&self, out: &mut Vec<usize>);
-    /// The id of the action written `text`, legal here or not (a chance outcome's id for an
-    /// outcome).
+    /// The id of the action written `text` (or `#ID`), legal here or not (a chance
+    /// outcome's id for an outcome).
     fn text_id(&self, text: &str) -> Result<usize, DynPlayError>;
     /// The text of the action with this id as this state reads it (a chance outcome at a
     /// chance node), legal or not; `None` when no action has it.
@@ -286,6 +287,29 @@ impl Clone for Box<dyn DynGame> {
     }
 }
 
+/// Reads an action given as text: the game's notation, or `#ID` for the action with that id
+/// ([`Encoding`]) as the state reads it.
+fn read_action<G: Game + Encoding>(state: &G, text: &str) -> Result<G::Action, DynPlayError> {
+    let Some(number) = text.strip_prefix('#') else {
+        return Ok(state.parse_action(text)?);
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        let at = 1 + number.bytes().take_while(u8::is_ascii_digit).count();
+        return Err(SyntaxError::new(text, at, "an action id (digits) after `#`").into());
+    }
+    let chance = Game::to_act(state) == ToAct::Chance;
+    let (bound, kind) = if chance {
+        (G::max_chance_outcomes(&state.params()), "chance outcomes")
+    } else {
+        (G::num_distinct_actions(&state.params()), "players' actions")
+    };
+    // More digits than any id has: no action has it.
+    let id = number.parse::<usize>().unwrap_or(usize::MAX);
+    state
+        .action_of_id(id)
+        .ok_or(DynPlayError::NoSuchId { id, bound, kind })
+}
+
 fn play_checked<G: Game>(state: &mut G, action: G::Action) -> Result<DynUndo, DynPlayError> {
     let u = state.try_play(action)?;
     Ok(DynUndo(Box::new(u)))
@@ -338,7 +362,7 @@ where
     }
 
     fn action_index(&self, text: &str) -> Result<usize, DynPlayError> {
-        let action = self.parse_action(text)?;
+        let action = read_action(self, text)?;
         let mut list = Actions::<G>::new();
         self.legal_actions(&mut list);
         match list.iter().position(|a| *a == action) {
@@ -353,7 +377,7 @@ where
     }
 
     fn play_text(&mut self, text: &str) -> Result<DynUndo, DynPlayError> {
-        let action = self.parse_action(text)?;
+        let action = read_action(self, text)?;
         play_checked(self, action)
     }
 
@@ -461,7 +485,7 @@ where
     }
 
     fn text_id(&self, text: &str) -> Result<usize, DynPlayError> {
-        let action = self.parse_action(text)?;
+        let action = read_action(self, text)?;
         Encoding::action_id(self, action).ok_or_else(|| DynPlayError::NoId {
             action: action.to_string(),
         })
@@ -472,25 +496,8 @@ where
     }
 
     fn play_id(&mut self, id: usize) -> Result<DynUndo, DynPlayError> {
-        match self.action_of_id(id) {
-            Some(a) => play_checked(self, a),
-            None => {
-                let chance = Game::to_act(self) == ToAct::Chance;
-                Err(DynPlayError::NoSuchId {
-                    id,
-                    bound: if chance {
-                        DynGame::max_chance_outcomes(self)
-                    } else {
-                        DynGame::num_distinct_actions(self)
-                    },
-                    kind: if chance {
-                        "chance outcomes"
-                    } else {
-                        "players' actions"
-                    },
-                })
-            }
-        }
+        let action = read_action(self, &alloc::format!("#{id}"))?;
+        play_checked(self, action)
     }
 
     fn observe(&self, seat: Seat, out: &mut [f32]) -> Result<(), ObserveError> {
@@ -542,6 +549,49 @@ mod tests {
         assert_ne!(g.position(), before);
         g.undo(u).unwrap();
         assert_eq!(g.position(), before);
+    }
+
+    #[test]
+    fn ids_name_actions_and_bad_ids_change_nothing() {
+        let mut g = nim(3);
+        assert_eq!(g.legal_ids(), [0, 1]);
+        assert_eq!(g.text_id("2"), Ok(1));
+        assert_eq!(g.text_id("#0"), Ok(0));
+        assert_eq!(g.action_index("#1"), Ok(1));
+        for bad in ["#", "#x", "#1x", "#-1", "# 1"] {
+            assert!(
+                matches!(g.play_text(bad), Err(DynPlayError::Syntax(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            g.play_text("#2").unwrap_err().to_string(),
+            "no action has id 2 here (ids of players' actions run from 0 to 1)"
+        );
+        assert!(matches!(
+            g.play_text("#99999999999999999999999"),
+            Err(DynPlayError::NoSuchId { id: usize::MAX, .. })
+        ));
+        assert!(matches!(
+            g.play_id(usize::MAX),
+            Err(DynPlayError::NoSuchId { .. })
+        ));
+        assert_eq!(g.position(), nim(3).position());
+        g.play_text("#1").unwrap();
+        assert_eq!(g.position(), "1 2");
+        assert!(matches!(g.play_id(1), Err(DynPlayError::Illegal(_))));
+        assert_eq!(g.id_text(1).as_deref(), Some("2"));
+        assert_eq!(g.id_text(2), None);
+        assert_eq!(
+            g.info().to_string(),
+            "num_distinct_actions 2\nmax_chance_outcomes 0\nobservation_shape 2 1 3\n\
+             max_game_length 3\n"
+        );
+        let mut obs = [9.0; 6];
+        assert!(g.observe(Seat::of(2), &mut obs).is_err());
+        assert_eq!(obs, [9.0; 6]);
+        g.observe(Seat::of(1), &mut obs).unwrap();
+        assert_eq!(obs, [1.0, 0.0, 0.0, 1.0, 1.0, 1.0]);
     }
 
     #[test]
