@@ -1,7 +1,9 @@
 //! One criterion bench routine for any game of the workspace, through the uniform API: legal
-//! generation at the start and in a random midgame, play + undo, perft, and random playouts.
+//! generation at the start and in a random midgame, play + undo, perft, random playouts, and
+//! what learning programs call at every step ([`Encoding`]): the observation of a position
+//! and the ids of its legal actions, beside the legal generation of the same position.
 
-use boardgame_kit::{perft, playout, random_action, Actions, Game, SplitMix64};
+use boardgame_kit::{perft, playout, random_action, Actions, Encoding, Game, SplitMix64};
 use criterion::{Criterion, Throughput};
 use std::hint::black_box;
 
@@ -36,8 +38,16 @@ pub fn midgame<G: Game>(params: &G::Params, ply: u64) -> G {
     s
 }
 
+/// The ids of the legal actions of `state` into `ids`, a buffer the caller keeps (what a
+/// learner's action mask needs at every step).
+pub fn legal_ids<G: Encoding>(state: &G, list: &mut Actions<G>, ids: &mut Vec<usize>) {
+    state.legal_actions(list);
+    ids.clear();
+    ids.extend(list.iter().filter_map(|&a| state.action_id(a)));
+}
+
 /// Registers the benches of one game.
-pub fn bench_game<G: Game>(c: &mut Criterion, spec: &Spec<'_>) {
+pub fn bench_game<G: Encoding>(c: &mut Criterion, spec: &Spec<'_>) {
     let params: G::Params = spec
         .params
         .parse()
@@ -60,6 +70,20 @@ pub fn bench_game<G: Game>(c: &mut Criterion, spec: &Spec<'_>) {
             list.len()
         })
     });
+    let observer = mid.seats().lowest().expect("a game has seats");
+    let mut obs = vec![0.0f32; G::observation_shape(&params).size()];
+    for (name, state) in [("start", &start), ("midgame", &mid)] {
+        g.bench_function(format!("observe {name}"), |b| {
+            b.iter(|| black_box(state).observe(observer, &mut obs).is_ok())
+        });
+        g.bench_function(format!("legal ids {name}"), |b| {
+            let (mut list, mut ids) = (Actions::<G>::new(), Vec::with_capacity(1024));
+            b.iter(|| {
+                legal_ids(black_box(state), &mut list, &mut ids);
+                ids.len()
+            })
+        });
+    }
     let mut list = Actions::<G>::new();
     mid.legal_actions(&mut list);
     if let Some(&a) = list.first() {

@@ -54,13 +54,39 @@ pub enum Command {
         /// The game and the position.
         #[command(flatten)]
         setup: Setup,
+        /// Follow each action with its id in the game's fixed action space (`ACTION ID`,
+        /// `OUTCOME NUM/DEN ID` at a chance node; see `boardgame info`).
+        #[arg(long)]
+        ids: bool,
+    },
+    /// What a learning program needs to know of a game: the number of distinct action ids,
+    /// of chance outcome ids, the observation's shape and the longest game (`none` when the
+    /// rules set no bound), one `KEY VALUE` line each.
+    Info {
+        /// The game.
+        #[arg(value_name = "GAME", value_parser = GameParser)]
+        game: &'static GameEntry,
+        /// Parameters: key=value pairs joined by commas (default: the game's defaults).
+        #[arg(long, value_name = "P", default_value = "", allow_hyphen_values = true)]
+        params: String,
+    },
+    /// Print the observation tensor of a position seen from a seat: its values,
+    /// space-separated, in row-major order of `observation_shape` (see `boardgame info`).
+    Observe {
+        /// The game and the position.
+        #[command(flatten)]
+        setup: Setup,
+        /// The observing seat, by the game's seat name (default: the seat to act, else the
+        /// first seat).
+        #[arg(long, value_name = "SEAT")]
+        seat: Option<String>,
     },
     /// Play actions and print the position after them.
     Apply {
         /// The game and the position to start from.
         #[command(flatten)]
         setup: Setup,
-        /// The actions to play, in order.
+        /// The actions to play, in order (`#ID` plays the action with that id).
         #[arg(value_name = "ACTION")]
         actions: Vec<String>,
     },

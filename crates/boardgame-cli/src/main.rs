@@ -1,6 +1,7 @@
 //! `boardgame`: drive any game of the workspace from the command line.
 //!
-//! The scripted commands (`perft`, `legal`, `apply`, `trace`, `show`) print exactly what the
+//! The scripted commands (`perft`, `legal`, `apply`, `trace`, `show`, `info`, `observe`) print
+//! exactly what the
 //! command-line contract in the README says; `selfplay`, `play` and `games` are for people. Bad
 //! input exits with status 2 and one line on stderr; a closed output pipe ends quietly.
 
@@ -29,7 +30,9 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             depth,
             divide,
         } => scripted::perft(&setup, depth, divide, out),
-        Command::Legal { setup } => scripted::legal(&setup, out),
+        Command::Legal { setup, ids } => scripted::legal(&setup, ids, out),
+        Command::Info { game, params } => scripted::info(game, &params, out),
+        Command::Observe { setup, seat } => scripted::observe(&setup, seat.as_deref(), out),
         Command::Apply { setup, actions } => scripted::apply(&setup, &actions, out),
         Command::Trace { setup, actions } => scripted::trace(&setup, &actions, out),
         Command::Show { setup } => scripted::show(&setup, out),

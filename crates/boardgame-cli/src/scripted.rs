@@ -1,5 +1,6 @@
 //! The scripted commands of the command-line contract: `perft`, `legal`, `apply`, `trace`,
-//! `show`. Their stdout is read by programs and stays byte for byte as documented.
+//! `show`, and for learning programs `info` and `observe`. Their stdout is read by programs
+//! and stays byte for byte as documented.
 
 use crate::args::Setup;
 use crate::error::CliError;
@@ -54,25 +55,66 @@ pub fn perft(setup: &Setup, depth: u32, divide: bool, out: &mut Out) -> Result<(
     out.line(total)
 }
 
-/// `legal GAME`.
-pub fn legal(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
+/// `legal GAME [--ids]`.
+pub fn legal(setup: &Setup, ids: bool, out: &mut Out) -> Result<(), CliError> {
     let game = start(setup)?;
-    if game.to_act() == ToAct::Chance {
-        let mut rows: Vec<(String, String)> = game
-            .chance_outcomes()
-            .into_iter()
-            .map(|(a, p)| (a, p.to_string()))
-            .collect();
-        rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-        for (a, p) in rows {
-            out.line(format_args!("{a} {p}"))?;
-        }
-    } else {
-        for a in game.legal_sorted() {
-            out.line(a)?;
+    // The legal list and the chance outcomes come in the same (the game's) order.
+    let probs: Vec<String> = game
+        .chance_outcomes()
+        .into_iter()
+        .map(|(_, p)| format!(" {p}"))
+        .collect();
+    let mut rows: Vec<(String, String, usize)> = game
+        .legal_texts()
+        .into_iter()
+        .zip(game.legal_ids())
+        .enumerate()
+        .map(|(i, (a, id))| (a, probs.get(i).cloned().unwrap_or_default(), id))
+        .collect();
+    rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    for (a, p, id) in rows {
+        if ids {
+            out.line(format_args!("{a}{p} {id}"))?;
+        } else {
+            out.line(format_args!("{a}{p}"))?;
         }
     }
     Ok(())
+}
+
+/// `info GAME [--params P]`.
+pub fn info(
+    game: &'static boardgames::GameEntry,
+    params: &str,
+    out: &mut Out,
+) -> Result<(), CliError> {
+    let game = game.start(params, None)?;
+    out.text(&game.info().to_string())
+}
+
+/// `observe GAME [--seat SEAT]`.
+pub fn observe(setup: &Setup, seat: Option<&str>, out: &mut Out) -> Result<(), CliError> {
+    let game = start(setup)?;
+    let seat = match seat {
+        None => boardgames::engine::observer(game.as_ref()),
+        Some(name) => boardgame_kit::Seat::from_name(name, game.seat_names())
+            .filter(|s| game.seats().contains(*s))
+            .ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--seat: `{}` is not a seat of this game (seats: {})",
+                    boardgames::text::one_line(name),
+                    game.seats()
+                        .iter()
+                        .map(|s| game.seat_name(s))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+            })?,
+    };
+    let values = game
+        .observation(seat)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    out.line(boardgames::engine::values_text(&values))
 }
 
 /// `apply GAME ACTION...`.

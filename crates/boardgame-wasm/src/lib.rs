@@ -51,8 +51,10 @@ export interface Cell { name: string; x: number; y: number; terrain: Terrain; nu
 export interface SeatInfo { seat: number; name: string; active: boolean; note: string }
 /** The board as a renderer sees it. */
 export interface BoardView { geometry: Geometry; cells: Cell[]; seats: SeatInfo[]; to_act: number | null; status: string }
-/** A legal action and the cells (indices into BoardView.cells) it starts from and goes to. */
-export interface Legal { text: string; from: number | null; to: number | null; path: number[] }
+/** A legal action, its id in the game's fixed action space, and the cells (indices into BoardView.cells) it starts from and goes to. */
+export interface Legal { text: string; id: number; from: number | null; to: number | null; path: number[] }
+/** What a learning program needs to know of a game: the sizes of its action spaces, the observation's shape, the longest game (null: no bound). */
+export interface EncodingInfo { num_distinct_actions: number; max_chance_outcomes: number; observation_shape: number[]; max_game_length: number | null }
 /** A piece moved by an action; to = null: it left the board. */
 export interface PieceMove { piece: Piece; from: number; to: number | null }
 /** Everything an action touches. */
@@ -81,6 +83,14 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 
 fn error(message: String) -> JsError {
     JsError::new(&message)
+}
+
+#[derive(Serialize)]
+struct EncodingInfo {
+    num_distinct_actions: usize,
+    max_chance_outcomes: usize,
+    observation_shape: Vec<usize>,
+    max_game_length: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -208,6 +218,31 @@ impl WebGame {
     /// cannot be read or is illegal.
     pub fn play(&mut self, action: &str) -> Result<(), JsError> {
         self.table.play(action).map_err(error)
+    }
+
+    /// Plays the action with this id in the game's fixed action space (a chance outcome's id
+    /// at a chance node). Throws, changing nothing, if no action has it or it is illegal.
+    #[wasm_bindgen(js_name = playId)]
+    pub fn play_id(&mut self, id: u32) -> Result<(), JsError> {
+        self.table.play(&format!("#{id}")).map_err(error)
+    }
+
+    /// The sizes of the game's action spaces, its observation's shape and its longest game.
+    #[wasm_bindgen(unchecked_return_type = "EncodingInfo")]
+    pub fn info(&self) -> JsValue {
+        let info = self.table.game().info();
+        to_js(&EncodingInfo {
+            num_distinct_actions: info.num_distinct_actions,
+            max_chance_outcomes: info.max_chance_outcomes,
+            observation_shape: info.observation_shape.dims().to_vec(),
+            max_game_length: info.max_game_length,
+        })
+    }
+
+    /// The observation seen from seat number `seat` (0-based), in row-major order of
+    /// `info().observation_shape`. Throws if the seat does not play.
+    pub fn observe(&self, seat: u32) -> Result<Vec<f32>, JsError> {
+        self.table.observe(seat as usize).map_err(error)
     }
 
     /// Takes back the last action; `false` if there is none.

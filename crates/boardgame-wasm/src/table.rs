@@ -14,6 +14,9 @@ use serde::Serialize;
 pub struct Legal {
     /// The action's text (what [`Table::play`] takes).
     pub text: String,
+    /// The action's id in the game's fixed action space ([`boardgame_kit::Encoding`]; a
+    /// chance outcome's id at a chance node).
+    pub id: usize,
     /// Where it starts, ends, and the path between.
     #[serde(flatten)]
     pub hint: ActionHint,
@@ -127,8 +130,16 @@ impl Table {
         let hints = self.board.legal_hints();
         hints
             .into_iter()
-            .map(|(text, hint)| Legal { text, hint })
+            .zip(self.board.legal_ids())
+            .map(|((text, hint), id)| Legal { text, id, hint })
             .collect()
+    }
+
+    /// The observation seen from seat number `seat` ([`boardgame_kit::Encoding`]).
+    pub fn observe(&self, seat: usize) -> Result<Vec<f32>, String> {
+        let seat = boardgame_kit::Seat::new(seat)
+            .ok_or_else(|| format!("seat number {seat} does not play this game"))?;
+        self.board.observation(seat).map_err(|e| e.to_string())
     }
 
     /// The board now.
@@ -216,6 +227,20 @@ mod tests {
         assert_eq!(t.history().len(), 2, "errors change nothing");
         assert!(t.undo() && t.undo() && !t.undo());
         assert_eq!(t.game().position(), start);
+    }
+
+    #[test]
+    fn legal_actions_carry_their_ids_and_seats_observe() {
+        let mut t = open("slimetrail", "size=5", None).unwrap();
+        let legal = t.legal();
+        for l in &legal {
+            assert_eq!(t.game().text_id(&l.text), Ok(l.id));
+        }
+        let size = t.game().observation_shape().size();
+        assert_eq!(t.observe(0).unwrap().len(), size);
+        assert!(t.observe(2).is_err() && t.observe(usize::MAX).is_err());
+        t.play(&format!("#{}", legal[0].id)).unwrap();
+        assert_eq!(t.history(), [legal[0].text.clone()]);
     }
 
     #[test]

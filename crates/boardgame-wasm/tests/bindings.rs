@@ -63,7 +63,7 @@ fn play_undo_history_and_errors() {
 fn legal_actions_touches_chance_and_agents() {
     let mut g = WebGame::new("arandia", "", None).unwrap();
     let legal = stringify(&g.legal());
-    assert!(legal.contains("{\"text\":\"f9-g9\",\"from\":"), "{legal}");
+    assert!(legal.contains("{\"text\":\"f9-g9\",\"id\":"), "{legal}");
     let t = stringify(&g.touches("f9-g9").unwrap());
     assert!(t.contains("\"changed\":["), "{t}");
     g.play("f9").unwrap();
@@ -73,6 +73,25 @@ fn legal_actions_touches_chance_and_agents() {
     let reply = g.best("mcts:iterations=100", 3).unwrap();
     g.play(&reply).unwrap();
     assert!(g.best("nonsense", 1).is_err());
+}
+
+#[wasm_bindgen_test]
+fn ids_info_and_observations() {
+    let mut g = WebGame::new("arandia", "", None).unwrap();
+    let info = stringify(&g.info());
+    assert!(info.starts_with("{\"num_distinct_actions\":"), "{info}");
+    assert!(info.contains("\"max_chance_outcomes\":6"), "{info}");
+    assert!(info.ends_with("\"max_game_length\":null}"), "{info}");
+    let start = g.position();
+    assert!(g.play_id(1_000_000).is_err());
+    assert_eq!(g.position(), start);
+    let obs = g.observe(0).unwrap();
+    assert!(!obs.is_empty() && obs.iter().all(|v| (0.0..=1.0).contains(v)));
+    assert!(g.observe(1).is_err(), "seat 1 does not play with two players");
+    assert!(g.observe(99).is_err());
+    g.play("f9").unwrap();
+    g.play_id(5).unwrap(); // the die shows 6
+    assert_eq!(g.history(), ["f9", "6"]);
 }
 
 #[wasm_bindgen_test]

@@ -10,11 +10,14 @@
 //! | --- | --- |
 //! | `game NAME [PARAMS]` | a new game at its start; the position |
 //! | `position POS` | the position as the engine prints it |
-//! | `play ACTION...` | all or nothing (a refusal names the 1-based index); the position |
+//! | `play ACTION...` | all or nothing (a refusal names the 1-based index); `#ID` is the action with that id; the position |
 //! | `undo [N]` | takes back N actions (default 1) since the last `game`/`position`; the position |
 //! | `status` | `SEAT: A B C`, `chance: 1 2 3` or `over: W ...` |
 //! | `legal` | the legal actions, sorted, space-separated; `OUTCOME:NUM/DEN` at a chance node |
 //! | `show` | the board, on the lines after the `= ` line |
+//! | `info` | on the lines after the `= ` line: `num_distinct_actions N`, `max_chance_outcomes M`, `observation_shape D1 D2 ...`, `max_game_length L` (or `none`) |
+//! | `ids` | the ids of the legal actions, in the order of `legal`, space-separated |
+//! | `observe [SEAT]` | the observation seen from SEAT (default: the seat to act, else the first seat), its values space-separated in row-major order |
 //! | `perft D` | the count |
 //! | `go [SPEC]` | the action the agent (default `mcts`) chooses; nothing is played (see below) |
 //! | `quit` | `= `, and the session ends |
@@ -200,6 +203,9 @@ impl Session {
             "status" => self.no_args(command, rest, |g| g.status_line()),
             "legal" => self.no_args(command, rest, legal),
             "show" => self.no_args(command, rest, show),
+            "info" => self.no_args(command, rest, |g| format!("\n{}", g.info()).trim_end().into()),
+            "ids" => self.no_args(command, rest, ids),
+            "observe" => self.observe(rest),
             "perft" => self.perft(rest),
             "go" => self.go(rest),
             "quit" => Response {
@@ -208,7 +214,7 @@ impl Session {
             },
             other => Response::error(format_args!(
                 "unknown command `{other}` (game, position, play, undo, status, legal, show, \
-                 perft, go, quit)"
+                 info, ids, observe, perft, go, quit)"
             )),
         })
     }
@@ -273,8 +279,10 @@ impl Session {
                 self.history.extend(undos);
                 if let (Some(kept), Some(mut line)) = (self.kept.as_mut(), before) {
                     // Tell the agent every action, each in the position it was played in.
+                    // Tell the agent every action in the game's notation (`#ID` read first).
                     for text in texts {
-                        kept.agent.inform(line.as_ref(), text);
+                        let shown = line.action_index(text).ok().and_then(|i| line.action_text(i));
+                        kept.agent.inform(line.as_ref(), shown.as_deref().unwrap_or(text));
                         let _ = line.play_text(text);
                     }
                 }
@@ -311,6 +319,27 @@ impl Session {
             }
         }
         Response::ok(self.game.position())
+    }
+
+    fn observe(&self, rest: &str) -> Response {
+        let seat = if rest.is_empty() {
+            observer(self.game.as_ref())
+        } else {
+            match boardgame_kit::Seat::from_name(rest, self.game.seat_names()) {
+                Some(s) => s,
+                None => {
+                    return Response::error(format_args!(
+                        "no seat `{rest}` in {} (seats: {})",
+                        self.game.name(),
+                        self.game.seat_names().join(" ")
+                    ))
+                }
+            }
+        };
+        match self.game.observation(seat) {
+            Ok(values) => Response::ok(values_text(&values)),
+            Err(e) => Response::error(format_args!("seat {rest}: {e}")),
+        }
     }
 
     fn perft(&mut self, rest: &str) -> Response {
@@ -357,6 +386,30 @@ fn legal(game: &dyn DynGame) -> String {
     } else {
         game.legal_sorted().join(" ")
     }
+}
+
+/// The ids of the legal actions in the order of [`legal`] (sorted by text).
+fn ids(game: &dyn DynGame) -> String {
+    let ids: Vec<String> = crate::text::sorted_ids(game)
+        .into_iter()
+        .map(|(_, id)| id.to_string())
+        .collect();
+    ids.join(" ")
+}
+
+/// The seat an observation is seen from by default: the seat to act, else the first seat.
+pub fn observer(game: &dyn DynGame) -> boardgame_kit::Seat {
+    match game.to_act() {
+        ToAct::Seat(s) => s,
+        _ => game.seats().lowest().unwrap_or(boardgame_kit::Seat::of(0)),
+    }
+}
+
+/// Observation values as text: space-separated, each as Rust prints an `f32` (`0`, `1`,
+/// `0.5`).
+pub fn values_text(values: &[f32]) -> String {
+    let v: Vec<String> = values.iter().map(|x| x.to_string()).collect();
+    v.join(" ")
 }
 
 fn show(game: &dyn DynGame) -> String {
@@ -432,6 +485,38 @@ mod tests {
         );
         assert_eq!(answer(&mut s, "status"), "= chance: 1 2 3 4 5 6");
         assert!(answer(&mut s, "go").contains("chance"));
+    }
+
+    #[test]
+    fn ids_observations_and_plays_by_id() {
+        let mut s = Session::new();
+        answer(&mut s, "game slimetrail size=5");
+        assert_eq!(
+            answer(&mut s, "info"),
+            format!("= \n{}", boardgames_info("slimetrail", "size=5").trim_end())
+        );
+        let legal = answer(&mut s, "legal");
+        let ids = answer(&mut s, "ids");
+        assert_eq!(legal.split(' ').count(), ids.split(' ').count());
+        // Each id plays the action `legal` lists at its place.
+        let first_id = ids[2..].split(' ').next().unwrap().to_string();
+        let first_action = legal[2..].split(' ').next().unwrap().to_string();
+        let by_id = answer(&mut s, &format!("play #{first_id}"));
+        answer(&mut s, "undo");
+        assert_eq!(by_id, answer(&mut s, &format!("play {first_action}")));
+        let obs = answer(&mut s, "observe");
+        let size = s.game().observation_shape().size();
+        assert_eq!(obs[2..].split(' ').count(), size);
+        assert!(answer(&mut s, "observe 2").starts_with("= "));
+        for bad in ["observe 3", "observe x", "play #999", "play #", "ids now", "info x"] {
+            let before = s.game().position();
+            assert!(answer(&mut s, bad).starts_with("? "), "{bad}");
+            assert_eq!(s.game().position(), before, "{bad}");
+        }
+    }
+
+    fn boardgames_info(game: &str, params: &str) -> String {
+        crate::start(game, params, None).unwrap().info().to_string()
     }
 
     #[test]

@@ -47,7 +47,7 @@ fn agent<G: Game>(spec: &str, seed: u64) -> MadeAgent {
 /// A board started from text, or why it could not be.
 type Started = Result<Box<dyn DynBoard>, SetupError>;
 
-fn board<G: BoardView>(params: &str, position: Option<&str>) -> Started {
+fn board<G: BoardView + boardgame_kit::Encoding>(params: &str, position: Option<&str>) -> Started {
     let params: G::Params = params.parse()?;
     Ok(match position {
         Some(p) => Box::new(G::from_position(&params, p)?),
@@ -57,7 +57,7 @@ fn board<G: BoardView>(params: &str, position: Option<&str>) -> Started {
 
 impl GameEntry {
     /// The entry of a game type, with the game's full title for people.
-    pub const fn of<G: BoardView>(title: &'static str) -> GameEntry {
+    pub const fn of<G: BoardView + boardgame_kit::Encoding>(title: &'static str) -> GameEntry {
         GameEntry {
             name: G::NAME,
             title,

@@ -30,3 +30,18 @@ pub fn one_line(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(out)
 }
+
+/// The legal actions (the outcomes at a chance node) as text with their ids
+/// ([`boardgame_kit::Encoding`]), sorted by the bytes of the text: the order of `legal`.
+///
+/// ```
+/// let game = boardgames::start("slimetrail", "size=5", None).unwrap();
+/// let rows = boardgames::text::sorted_ids(game.as_ref());
+/// assert_eq!(rows[0].0, "b2");
+/// assert_eq!(game.id_text(rows[0].1).as_deref(), Some("b2"));
+/// ```
+pub fn sorted_ids(game: &dyn boardgame_kit::DynGame) -> Vec<(String, usize)> {
+    let mut rows: Vec<(String, usize)> = game.legal_texts().into_iter().zip(game.legal_ids()).collect();
+    rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    rows
+}
