@@ -1,7 +1,9 @@
 //! Criterion benches: step generation (start, midgame, crowded), apply + undo, position keys,
-//! perft and random playouts with `turn_limit=200`, all on fixed-seed positions.
+//! the encoding (legal steps against the observation and the ids of the legal steps), perft
+//! and random playouts with `turn_limit=200`, all on fixed-seed positions.
 
 use boardgame_kit::drivers::playout_generic;
+use boardgame_kit::encoding::Encoding;
 use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
 use core::hash::{Hash, Hasher};
@@ -92,6 +94,51 @@ fn position_key(c: &mut Criterion) {
     g.finish();
 }
 
+/// The encoding against generation on the same positions: the legal steps, the observation
+/// seen from the seat to move (into a reused buffer), and the ids of every legal step (into a
+/// reused buffer). `clear` is the floor of `observe`: zeroing the buffer alone, as the kit's
+/// `observe` does before the game writes its values. The four-player positions have the
+/// largest observation (25 planes of 81 values).
+fn encoding(c: &mut Criterion) {
+    let mut g = c.benchmark_group("encoding");
+    let mut all = positions();
+    all.push(("midgame_4p", after("players=4", 7, 60)));
+    for (name, s) in all {
+        let mut buf = Actions::<State>::new();
+        g.bench_function(format!("{name} legal_actions"), |b| {
+            b.iter(|| {
+                black_box(&s).legal_actions(&mut buf);
+                black_box(buf.len())
+            })
+        });
+        let seat = s.to_act().seat().expect("the benched position is in play");
+        let mut obs = vec![0.0f32; State::observation_shape(&s.params()).size()];
+        g.bench_function(format!("{name} observe"), |b| {
+            b.iter(|| {
+                black_box(&s).observe(seat, &mut obs).unwrap();
+                black_box(obs[0])
+            })
+        });
+        g.bench_function(format!("{name} clear"), |b| {
+            b.iter(|| {
+                black_box(&mut obs[..]).fill(0.0);
+                black_box(obs[0])
+            })
+        });
+        s.legal_actions(&mut buf);
+        let mut ids = Vec::with_capacity(buf.len());
+        g.bench_function(format!("{name} action_ids"), |b| {
+            b.iter(|| {
+                ids.clear();
+                let st = black_box(&s);
+                ids.extend(buf.iter().filter_map(|&a| st.action_id(a)));
+                black_box(ids.len())
+            })
+        });
+    }
+    g.finish();
+}
+
 fn perft_bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
@@ -160,6 +207,7 @@ criterion_group!(
     generation,
     apply,
     position_key,
+    encoding,
     perft_bench,
     playouts
 );
