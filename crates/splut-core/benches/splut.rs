@@ -29,6 +29,16 @@ fn crowded() -> State {
     .unwrap()
 }
 
+/// The most legal steps met in a random search of two-player set-ups (36): the Troll among
+/// the four Rocks (16 throws), the Sorcerer free to levitate them.
+fn heaviest() -> State {
+    State::from_position(
+        &Params::default(),
+        "c4,b5,d5,c6 s:g4,c5,f7;n:e6,h6,f5 s 5 3 - - -",
+    )
+    .unwrap()
+}
+
 fn positions() -> Vec<(&'static str, State)> {
     vec![
         ("start", State::new(&Params::default())),
@@ -96,13 +106,15 @@ fn position_key(c: &mut Criterion) {
 
 /// The encoding against generation on the same positions: the legal steps, the observation
 /// seen from the seat to move (into a reused buffer), and the ids of every legal step (into a
-/// reused buffer). `clear` is the floor of `observe`: zeroing the buffer alone, as the kit's
+/// reused buffer); on the usual positions, a four-player midgame and the heaviest set-up known.
+/// `clear` is the floor of `observe`: zeroing the buffer alone, as the kit's
 /// `observe` does before the game writes its values. The four-player positions have the
 /// largest observation (25 planes of 81 values).
 fn encoding(c: &mut Criterion) {
     let mut g = c.benchmark_group("encoding");
     let mut all = positions();
     all.push(("midgame_4p", after("players=4", 7, 60)));
+    all.push(("heaviest", heaviest()));
     for (name, s) in all {
         let mut buf = Actions::<State>::new();
         g.bench_function(format!("{name} legal_actions"), |b| {
