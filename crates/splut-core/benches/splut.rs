@@ -1,7 +1,9 @@
 //! Criterion benches: step generation (start, midgame, crowded), apply + undo, position keys,
-//! perft and random playouts with `turn_limit=200`, all on fixed-seed positions.
+//! the encoding (legal steps against the observation and the ids of the legal steps), perft
+//! and random playouts with `turn_limit=200`, all on fixed-seed positions.
 
 use boardgame_kit::drivers::playout_generic;
+use boardgame_kit::encoding::Encoding;
 use boardgame_kit::game::KeyHasher;
 use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
 use core::hash::{Hash, Hasher};
@@ -23,6 +25,16 @@ fn crowded() -> State {
     State::from_position(
         &"players=4".parse().unwrap(),
         "d5,e6,f5,e4 s:d3,e3,f4;w:c5,c4,d4;n:e7,d6,f6;e:g5,f3,e5 s 5 3 - - -",
+    )
+    .unwrap()
+}
+
+/// The most legal steps met in a random search of two-player set-ups (36): the Troll among
+/// the four Rocks (16 throws), the Sorcerer free to levitate them.
+fn heaviest() -> State {
+    State::from_position(
+        &Params::default(),
+        "c4,b5,d5,c6 s:g4,c5,f7;n:e6,h6,f5 s 5 3 - - -",
     )
     .unwrap()
 }
@@ -86,6 +98,53 @@ fn position_key(c: &mut Criterion) {
                 let mut h = KeyHasher::default();
                 black_box(&s).hash(&mut h);
                 h.finish()
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The encoding against generation on the same positions: the legal steps, the observation
+/// seen from the seat to move (into a reused buffer), and the ids of every legal step (into a
+/// reused buffer); on the usual positions, a four-player midgame and the heaviest set-up known.
+/// `clear` is the floor of `observe`: zeroing the buffer alone, as the kit's
+/// `observe` does before the game writes its values. The four-player positions have the
+/// largest observation (25 planes of 81 values).
+fn encoding(c: &mut Criterion) {
+    let mut g = c.benchmark_group("encoding");
+    let mut all = positions();
+    all.push(("midgame_4p", after("players=4", 7, 60)));
+    all.push(("heaviest", heaviest()));
+    for (name, s) in all {
+        let mut buf = Actions::<State>::new();
+        g.bench_function(format!("{name} legal_actions"), |b| {
+            b.iter(|| {
+                black_box(&s).legal_actions(&mut buf);
+                black_box(buf.len())
+            })
+        });
+        let seat = s.to_act().seat().expect("the benched position is in play");
+        let mut obs = vec![0.0f32; State::observation_shape(&s.params()).size()];
+        g.bench_function(format!("{name} observe"), |b| {
+            b.iter(|| {
+                black_box(&s).observe(seat, &mut obs).unwrap();
+                black_box(obs[0])
+            })
+        });
+        g.bench_function(format!("{name} clear"), |b| {
+            b.iter(|| {
+                black_box(&mut obs[..]).fill(0.0);
+                black_box(obs[0])
+            })
+        });
+        s.legal_actions(&mut buf);
+        let mut ids = Vec::with_capacity(buf.len());
+        g.bench_function(format!("{name} action_ids"), |b| {
+            b.iter(|| {
+                ids.clear();
+                let st = black_box(&s);
+                ids.extend(buf.iter().filter_map(|&a| st.action_id(a)));
+                black_box(ids.len())
             })
         });
     }
@@ -160,6 +219,7 @@ criterion_group!(
     generation,
     apply,
     position_key,
+    encoding,
     perft_bench,
     playouts
 );

@@ -31,6 +31,11 @@
 //! Besides the uniform API, [`State::perft`] and [`State::random_playout`] are search kernels
 //! that skip the generic action list and undo records.
 //!
+//! For learning programs, [`encoding`] implements [`boardgame_kit::Encoding`]: every step has
+//! a fixed id in `0..4864` (by the square it leaves, its direction and its option), and the
+//! observation is `4 P + 9` planes of 9 x 9 (pieces by seat from the observer's, Rocks, the
+//! levitation bans and run, the diamond, whose turn, the steps left and the turn).
+//!
 //! ## Features
 //! - `serde`: serde support for [`Action`], [`Params`] and [`State`] through their text forms.
 //!
@@ -61,6 +66,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+pub mod encoding;
 pub mod eval;
 mod kernels;
 mod key;
