@@ -12,7 +12,7 @@
 //!
 //! 1,529 ids with every parameter set (a square, a direction, or both; the chain reaction of a
 //! repulsion phase is played one push at a time, each push its own id). Directions count
-//! `n ne e se s sw w nw` = 0..8.
+//! `n ne e se s sw w nw` = 0 to 7.
 //!
 //! | ids | action | id |
 //! | --- | --- | --- |
