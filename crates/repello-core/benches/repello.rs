@@ -1,6 +1,8 @@
 //! Criterion benches: move generation, push generation in a crowded phase, apply, perft and
-//! random playouts (2 and 4 players), on fixed-seed positions.
-use boardgame_kit::{perft, perft_generic, playout, Actions, Game, SplitMix64, ToAct};
+//! random playouts (2 and 4 players), on fixed-seed positions; and the encoding (legal actions,
+//! observation, ids of the legal actions) side by side on the same positions.
+use boardgame_kit::encoding::Encoding;
+use boardgame_kit::{perft, perft_generic, playout, Actions, Game, Seat, SplitMix64, ToAct};
 use criterion::{criterion_group, criterion_main, Criterion};
 use repello_core::{Params, Phase, State};
 use std::hint::black_box;
@@ -85,5 +87,56 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(g, benches);
+/// Legal-action generation, the observation into a reused buffer, and the ids of all legal
+/// actions into a reused buffer, on the same positions: the setup round's start, a turn start
+/// (moves), a three-player repulsion phase four pushes in (the golden observation's), and
+/// crowded repulsion phases (12 or more pushes) with two and four players (the largest
+/// observation).
+fn encoding(c: &mut Criterion) {
+    let p2 = Params::default();
+    let p4: Params = "players=4".parse().unwrap();
+    let crowded = |s: &State| s.phase() == Phase::Repulsion && s.count_legal() >= 12;
+    let golden: boardgame_kit::Record<State> = "repello players=3: h9 i6 f9 s g7/sw h9/n sw ne \
+        g12/nw h11/n e l7/sw ne sw e9/w s se k3/w m4/ne w e9 d9/w b9/w f9/e g9/sw e9/nw c9/sw \
+        b7/s a9/nw d10/se f8/se f6/sw g7/sw"
+        .parse()
+        .unwrap();
+    let positions = [
+        ("start", State::new(&p2)),
+        (
+            "turn start",
+            find(&p2, |s| s.phase() == Phase::Turn && s.count_legal() >= 6),
+        ),
+        ("3p repulsion", golden.state().clone()),
+        ("crowded repulsion", find(&p2, crowded)),
+        ("4p crowded repulsion", find(&p4, crowded)),
+    ];
+    let mut group = c.benchmark_group("encoding");
+    let mut buf = Actions::<State>::new();
+    let mut ids: Vec<usize> = Vec::with_capacity(repello_core::MAX_ACTIONS);
+    for (name, s) in &positions {
+        let mut obs = vec![0.0f32; State::observation_shape(&s.params()).size()];
+        group.bench_function(format!("legal actions, {name}"), |b| {
+            b.iter(|| {
+                black_box(s).legal_actions(&mut buf);
+                buf.len()
+            })
+        });
+        group.bench_function(format!("observe, {name}"), |b| {
+            b.iter(|| black_box(s).observe(Seat::of(0), &mut obs))
+        });
+        s.legal_actions(&mut buf);
+        group.bench_function(format!("ids of the legal actions, {name}"), |b| {
+            b.iter(|| {
+                let s = black_box(s);
+                ids.clear();
+                ids.extend(buf.iter().filter_map(|&a| s.action_id(a)));
+                ids.len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(g, benches, encoding);
 criterion_main!(g);

@@ -26,6 +26,14 @@
 //! Every placement, move and push is one [`Action`] (`e5`, `ne`, `c3/sw`); see
 //! `docs/repello.md` for the rules in full, the position notation and the benchmarks.
 //!
+//! ## Contents
+//! - [`State`] implements the kit's [`Game`](boardgame_kit::Game) (rules, legal actions, undo,
+//!   position notation, perft), [`BoardView`](boardgame_kit::view::BoardView) (the board for
+//!   renderers) and [`Encoding`](boardgame_kit::encoding::Encoding): a fixed action space of
+//!   1,529 ids (placements, moves, pushes) and an observation of 13 x 13 planes seen from one
+//!   seat, for learning programs ([`encoding`]);
+//! - [`eval`]: the evaluation search agents use beyond their horizon.
+//!
 //! ## Features
 //! - `serde`: serde support for [`Action`], [`Params`] and [`State`] (through their text
 //!   forms; reading validates).
@@ -56,6 +64,7 @@ extern crate alloc;
 
 mod board;
 mod display;
+pub mod encoding;
 pub mod eval;
 mod movegen;
 mod notation;
@@ -74,7 +83,14 @@ pub use state::{Captured, Phase, Piece, StackStatus, State, Token, Undo, MAX_ACT
 pub use boardgame_kit as kit;
 
 /// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`]): `use repello_core::prelude::*;`.
+/// ([`kit::prelude`], the traits `Game` and `Encoding` among them):
+/// `use repello_core::prelude::*;`.
+///
+/// ```
+/// use repello_core::prelude::*;
+/// let s = State::new(&Params::default());
+/// assert_eq!(s.action_id("e5".parse::<Action>().unwrap()), Some(108));
+/// ```
 pub mod prelude {
     pub use crate::{Action, Params, State};
     pub use boardgame_kit::prelude::*;

@@ -198,6 +198,12 @@ impl State {
         }
     }
 
+    /// The parameters, borrowed.
+    #[inline]
+    pub(crate) fn params_ref(&self) -> &Params {
+        &self.params
+    }
+
     /// Number of players.
     #[must_use]
     pub fn players(&self) -> usize {
