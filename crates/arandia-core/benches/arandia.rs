@@ -1,9 +1,10 @@
 //! Criterion benches of Arandian checkers: action generation, apply (+ undo), perft and random
-//! playouts with a turn limit, for 2 and 6 players, on fixed-seed positions.
+//! playouts with a turn limit, for 2 and 6 players, on fixed-seed positions; and the encoding
+//! (legal actions, observation and action ids side by side, `arandia/encoding/...`).
 
 use arandia_core::{Params, State};
 use boardgame_kit::game::KeyHasher;
-use boardgame_kit::{perft, perft_generic, playout, Actions, Game, SplitMix64};
+use boardgame_kit::{perft, perft_generic, playout, Actions, Encoding, Game, Seat, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hash::{Hash, Hasher};
 use std::hint::black_box;
@@ -112,5 +113,91 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// The encoding next to legal-action generation, per position: the legal list, the
+/// observation from the seat to act (seat 0 once the game is over) into a reused buffer (and,
+/// for scale, zeroing that buffer alone, which the kit's `observe` does first), and the ids of
+/// every legal action (lists made beforehand) into a reused buffer.
+fn encoding(c: &mut Criterion) {
+    let one = |p: &str, text: &str| vec![State::from_position(&p.parse().unwrap(), text).unwrap()];
+    let cases: Vec<(&str, Vec<State>)> = vec![
+        ("2p start", vec![State::new(&Params::default())]),
+        // The longest legal list: a ship on the island, one mid-harbour, a sunk ship (13).
+        ("2p heaviest", one("", "0 - t3 0:e5,g9,x 3:c1,d1,e4")),
+        (
+            "4p mid-combat",
+            one(
+                "players=4,turn_limit=60",
+                "1 defend:h8:0:6 t5 0:f9,g9,h8 1:h8*,i8*,x* 3:c1,c1,d2 4:a2,a3,b4",
+            ),
+        ),
+        ("2p 64 mid-game", positions("turn_limit=1000000", 64)),
+        (
+            "6p 64 mid-game",
+            positions("players=6,turn_limit=1000000", 64),
+        ),
+    ];
+    let mut g = c.benchmark_group("arandia/encoding");
+    for (name, states) in &cases {
+        let params = states[0].params();
+        let mut buf = Actions::<State>::new();
+        let lists: Vec<Vec<_>> = states
+            .iter()
+            .map(|s| {
+                s.legal_actions(&mut buf);
+                buf.to_vec()
+            })
+            .collect();
+        let mut obs = vec![0.0f32; State::observation_shape(&params).size()];
+        let mut ids = [0usize; arandia_core::MAX_ACTIONS];
+        g.throughput(Throughput::Elements(states.len() as u64));
+        g.bench_function(format!("{name}: legal actions (per position)"), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for s in states {
+                    black_box(s).legal_actions(&mut buf);
+                    n += buf.len();
+                }
+                n
+            })
+        });
+        g.bench_function(
+            format!("{name}: zeroing the buffer alone (per position)"),
+            |b| {
+                b.iter(|| {
+                    for _ in states {
+                        black_box(&mut obs[..]).fill(0.0);
+                    }
+                    obs[0]
+                })
+            },
+        );
+        g.bench_function(format!("{name}: observe (per position)"), |b| {
+            b.iter(|| {
+                for s in states {
+                    let seat = s.to_act().seat().unwrap_or(Seat::of(0));
+                    black_box(s).observe(seat, &mut obs).unwrap();
+                }
+                obs[0]
+            })
+        });
+        g.bench_function(
+            format!("{name}: ids of the legal actions (per position)"),
+            |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for (s, list) in states.iter().zip(&lists) {
+                        for (id, &a) in ids.iter_mut().zip(list) {
+                            *id = black_box(s).action_id(a).unwrap_or(usize::MAX);
+                        }
+                        n += ids[0];
+                    }
+                    n
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, encoding);
 criterion_main!(benches);

@@ -26,6 +26,12 @@
 //! (shuffle or island move), `+g9` (re-entry), `1`..`6` (die values), `attack/3`, `decline`.
 //! The position notation is described in [`notation`] and `docs/arandia.md`.
 //!
+//! ## Contents
+//! - [`State`] implements the kit's [`Game`](boardgame_kit::Game) (rules, notation, perft
+//!   kernel, playouts, evaluation) and [`Encoding`](boardgame_kit::Encoding): a fixed action
+//!   space (`446 + P` ids for `P` players, 6 chance outcomes) and an observation of
+//!   `17 + 6P` planes of 9 x 9 squares for learning programs ([`encoding`]).
+//!
 //! ## Features
 //! - `serde`: serde support for [`Action`], [`Params`] and [`State`] through their text forms.
 //!
@@ -51,6 +57,7 @@ extern crate alloc;
 
 pub mod board;
 mod display;
+pub mod encoding;
 pub mod eval;
 mod movegen;
 pub mod notation;
@@ -71,7 +78,8 @@ pub use state::{Phase, Place, Ship, State, MAX_ACTIONS};
 pub use boardgame_kit as kit;
 
 /// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`]): `use arandia_core::prelude::*;`.
+/// ([`kit::prelude`], which includes [`Encoding`](boardgame_kit::Encoding)):
+/// `use arandia_core::prelude::*;`.
 pub mod prelude {
     pub use crate::{Action, Params, State};
     pub use boardgame_kit::prelude::*;
