@@ -156,7 +156,7 @@ fn one(out: &mut [f32], k: usize) {
 }
 
 /// Planes 0 and 1 (the snail, the slime) on a board of side `N`. `N` is a constant here, so
-/// the rows below are fixed runs of stores and the division below a multiplication.
+/// each row of slime is a fixed run of stores and the snail's division a multiplication.
 #[inline(always)]
 fn write_trail<const N: usize>(state: &State, out: &mut [f32]) {
     write_rows::<N>(state.slime(), out.get_mut(N * N..).unwrap_or_default());
