@@ -1,7 +1,8 @@
 //! Criterion benches: legal-move generation, apply, perft to depth 8 (bulk counting at the last
-//! ply) and random playouts.
+//! ply), random playouts, and the encoding (observation and action ids against legal-move
+//! generation on the same positions).
 
-use boardgame_kit::{perft, playout, Actions, Game, SplitMix64};
+use boardgame_kit::{perft, playout, Actions, Encoding, Game, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use slimetrail_core::{Params, State};
 use std::hint::black_box;
@@ -12,6 +13,57 @@ fn midgame() -> State {
         s.play(m.parse().unwrap());
     }
     s
+}
+
+/// The heaviest observation met: 9x9, 69 actions in (69 slimed cells), the snail on `h8` with
+/// seven moves (found by a search over corner-avoiding random games).
+fn late_nine() -> State {
+    let mut s = State::new(&"size=9".parse::<Params>().unwrap());
+    let line = "f6 g5 f5 g4 h4 g3 f4 e4 d3 c3 b2 a2 a3 b3 a4 b5 b4 c5 d6 e6 d7 e8 e7 f7 g6 h6 h5 \
+        i5 i4 i3 h3 h2 i1 i2 h1 g2 f1 g1 f2 e1 d1 c1 c2 d2 e2 f3 e3 d4 c4 d5 c6 c7 b7 b6 a5 a6 \
+        a7 a8 b8 a9 b9 c8 d8 c9 d9 e9 f8 g9 h8";
+    for m in line.split_whitespace() {
+        s.try_play(m.parse().unwrap()).unwrap();
+    }
+    s
+}
+
+/// Legal-move generation, `observe` (from the mover, into a reused buffer) and the ids of all
+/// legal actions (into a reused buffer) on the same positions, to compare in one run.
+fn encoding(c: &mut Criterion) {
+    let positions = [
+        ("start 7x7", State::default()),
+        ("midgame 7x7", midgame()),
+        ("late 9x9", late_nine()),
+    ];
+    let mut g = c.benchmark_group("slimetrail/encoding");
+    g.throughput(Throughput::Elements(1));
+    for (name, s) in positions {
+        g.bench_function(format!("legal_actions {name}"), |b| {
+            let mut list = Actions::<State>::new();
+            b.iter(|| {
+                black_box(&s).legal_actions(&mut list);
+                list.len()
+            })
+        });
+        g.bench_function(format!("observe {name}"), |b| {
+            let mut obs = vec![0.0f32; State::observation_shape(&s.params()).size()];
+            let seat = s.mover();
+            b.iter(|| black_box(&s).observe(black_box(seat), &mut obs))
+        });
+        g.bench_function(format!("action ids {name}"), |b| {
+            let mut list = Actions::<State>::new();
+            s.legal_actions(&mut list);
+            let mut ids: Vec<usize> = Vec::with_capacity(8);
+            b.iter(|| {
+                ids.clear();
+                let s = black_box(&s);
+                ids.extend(list.iter().filter_map(|&a| s.action_id(a)));
+                ids.len()
+            })
+        });
+    }
+    g.finish();
 }
 
 fn benches(c: &mut Criterion) {
@@ -100,5 +152,5 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(slimetrail, benches);
+criterion_group!(slimetrail, benches, encoding);
 criterion_main!(slimetrail);

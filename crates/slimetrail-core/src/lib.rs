@@ -13,6 +13,11 @@
 //! Actions ([`Step`]) are written as the destination cell (`e5`); positions in the notation of
 //! [`Game::position`](boardgame_kit::Game::position) (`7/7/7/3@3/7/7/7 1`, see `docs/notation.md`).
 //!
+//! [`encoding`] gives learning programs a fixed action space (an action's id is its destination
+//! cell's number, `rank * size + file`) and an observation tensor (five planes: the snail, the
+//! slime, the observer's goal, the opponent's goal, whether the observer is to move), through
+//! the kit's [`Encoding`](boardgame_kit::Encoding) trait.
+//!
 //! [`Solver`] decides positions exactly: the [`Value`] (win or loss) of a position and of every
 //! legal action under perfect play, and a best action.
 //!
@@ -50,6 +55,7 @@ extern crate std;
 
 mod board;
 mod display;
+pub mod encoding;
 pub mod eval;
 mod kernels;
 mod notation;
@@ -70,7 +76,7 @@ pub use state::{State, Step, Undo};
 pub use boardgame_kit as kit;
 
 /// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`]): `use slimetrail_core::prelude::*;`.
+/// ([`kit::prelude`], [`Encoding`](kit::Encoding) among them): `use slimetrail_core::prelude::*;`.
 pub mod prelude {
     pub use crate::{Params, State, Step};
     pub use boardgame_kit::prelude::*;

@@ -164,6 +164,12 @@ impl State {
         self.board.cell(self.snail)
     }
 
+    /// The snail's bit index in the padded layout (see [`Board`]).
+    #[inline(always)]
+    pub(crate) fn snail_index(&self) -> u8 {
+        self.snail
+    }
+
     /// The seat whose turn it is (also after the end: the seat that would move).
     #[must_use]
     pub fn mover(&self) -> Seat {

@@ -63,12 +63,13 @@ proptest! {
 }
 
 proptest! {
-    /// The fuzz harness on structured random text: parameters, a position, actions.
+    /// The fuzz harness on structured random text: parameters, a position, actions (as cells,
+    /// as ids `#N` and observations from seat `@N` among them).
     #[test]
     fn fuzz_harness_on_random_text(
         params in "(size=[0-9]{1,2})?",
         position in "([1-9x@]{1,9}/){0,9}[1-9x@]{0,9} [0-3]",
-        actions in proptest::collection::vec("[a-jA-J][0-9]{1,2}", 0..30),
+        actions in proptest::collection::vec("[a-jA-J][0-9]{1,2}|#[0-9]{1,3}|@[0-9]{1,2}", 0..30),
     ) {
         let text = format!("{params}\n{position}\n{}", actions.join("\n"));
         boardgame_kit::fuzzing::run::<State>(text.as_bytes());
