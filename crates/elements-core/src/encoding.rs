@@ -75,7 +75,8 @@
 //! let at = |plane: usize, cell: &str| obs[plane * 196 + id(cell)];
 //! assert_eq!((at(0, "n1"), at(0, "m2"), at(0, "a14")), (1.0, 1.0, 0.0)); // earth's blocks
 //! assert_eq!((at(5, "a14"), at(5, "g8"), at(5, "n1")), (1.0, 1.0, 0.0)); // water's blocks
-//! assert_eq!((at(2, "a1"), at(3, "a1"), at(4, "a1")), (1.0, 1.0, 1.0)); // earth: in, started, to place
+//! // earth: in the game, started, to place
+//! assert_eq!((at(2, "a1"), at(3, "a1"), at(4, "a1")), (1.0, 1.0, 1.0));
 //! assert_eq!((at(7, "a1"), at(8, "a1"), at(9, "a1")), (1.0, 1.0, 0.0)); // water: not to place
 //! assert_eq!(at(10, "a1"), 5.0 / 7.0); // five placements of seven left
 //!
