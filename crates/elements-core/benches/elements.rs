@@ -123,7 +123,8 @@ fn benches(c: &mut Criterion) {
 
     // The encoding: for each position, legal generation (the list of placements), `observe`
     // from the seat to place into a reused buffer, and the ids of the legal placements into a
-    // reused buffer, to be compared with each other.
+    // reused buffer, to be compared with each other; and, as the floor under `observe`, the
+    // zero fill of the buffer that the kit's `observe` does before writing the planes.
     let mut g = c.benchmark_group("elements/encoding");
     g.throughput(Throughput::Elements(1));
     let blitz = params("board=blitz");
@@ -135,6 +136,7 @@ fn benches(c: &mut Criterion) {
         ("midgame 14x14 2p", through(blitz, 0.4)),
     ] {
         let seat = s.to_act().seat().unwrap();
+        let size = State::observation_shape(&s.params()).size();
         g.bench_function(format!("legal_actions {name}"), |b| {
             let mut list = Actions::<State>::new();
             b.iter(|| {
@@ -143,9 +145,16 @@ fn benches(c: &mut Criterion) {
             })
         });
         g.bench_function(format!("observe {name}"), |b| {
-            let mut obs = vec![0.0f32; State::observation_shape(&s.params()).size()];
+            let mut obs = vec![0.0f32; size];
             b.iter(|| {
                 black_box(&s).observe(black_box(seat), &mut obs).unwrap();
+                obs[0]
+            })
+        });
+        g.bench_function(format!("zero fill {name}"), |b| {
+            let mut obs = vec![0.0f32; size];
+            b.iter(|| {
+                black_box(&mut obs).fill(0.0);
                 obs[0]
             })
         });
@@ -156,7 +165,8 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 ids.clear();
                 let s = black_box(&s);
-                ids.extend(list.iter().filter_map(|&a| s.action_id(a)));
+                // Every legal placement has an id (usize::MAX would mark one without).
+                ids.extend(list.iter().map(|&a| s.action_id(a).unwrap_or(usize::MAX)));
                 ids.len()
             })
         });
