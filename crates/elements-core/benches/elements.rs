@@ -1,7 +1,9 @@
 //! Criterion benches: legal-placement generation (start, midgame, crowded 20x20 positions),
 //! apply (play + undo), perft (the crate's kernel through the kit's `perft`, and the generic
-//! driver), and random playouts for 2 and 4 players on both boards.
+//! driver), random playouts for 2 and 4 players on both boards, and the encoding (legal
+//! generation, `observe` and the ids of the legal actions, side by side on the same positions).
 
+use boardgame_kit::encoding::Encoding;
 use boardgame_kit::{perft, perft_generic, playout, random_action, Actions, Game, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use elements_core::{Params, State};
@@ -14,7 +16,11 @@ fn params(s: &str) -> Params {
 /// A position `frac` of the way through a fixed-seed random 4-player game on the full board
 /// (the seat to act still has a move).
 fn through_game(frac: f64) -> State {
-    let p = params("players=4");
+    through(params("players=4"), frac)
+}
+
+/// A position `frac` of the way through a fixed-seed random game with these parameters.
+fn through(p: Params, frac: f64) -> State {
     let mut s = State::new(&p);
     let mut rng = SplitMix64::new(42);
     let mut actions = Vec::new();
@@ -110,6 +116,58 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 let mut s = start;
                 playout(&mut s, &mut rng, u64::MAX).length
+            })
+        });
+    }
+    g.finish();
+
+    // The encoding: for each position, legal generation (the list of placements), `observe`
+    // from the seat to place into a reused buffer, and the ids of the legal placements into a
+    // reused buffer, to be compared with each other; and, as the floor under `observe`, the
+    // zero fill of the buffer that the kit's `observe` does before writing the planes.
+    let mut g = c.benchmark_group("elements/encoding");
+    g.throughput(Throughput::Elements(1));
+    let blitz = params("board=blitz");
+    for (name, s) in [
+        ("start 20x20 2p", start),
+        ("start 20x20 4p", State::new(&params("players=4"))),
+        ("midgame 20x20 4p", mid),
+        ("crowded 20x20 4p", crowded),
+        ("midgame 14x14 2p", through(blitz, 0.4)),
+    ] {
+        let seat = s.to_act().seat().unwrap();
+        let size = State::observation_shape(&s.params()).size();
+        g.bench_function(format!("legal_actions {name}"), |b| {
+            let mut list = Actions::<State>::new();
+            b.iter(|| {
+                black_box(&s).legal_actions(&mut list);
+                list.len()
+            })
+        });
+        g.bench_function(format!("observe {name}"), |b| {
+            let mut obs = vec![0.0f32; size];
+            b.iter(|| {
+                black_box(&s).observe(black_box(seat), &mut obs).unwrap();
+                obs[0]
+            })
+        });
+        g.bench_function(format!("zero fill {name}"), |b| {
+            let mut obs = vec![0.0f32; size];
+            b.iter(|| {
+                black_box(&mut obs).fill(0.0);
+                obs[0]
+            })
+        });
+        g.bench_function(format!("action ids {name}"), |b| {
+            let mut list = Actions::<State>::new();
+            s.legal_actions(&mut list);
+            let mut ids: Vec<usize> = Vec::with_capacity(list.len());
+            b.iter(|| {
+                ids.clear();
+                let s = black_box(&s);
+                // Every legal placement has an id (usize::MAX would mark one without).
+                ids.extend(list.iter().map(|&a| s.action_id(a).unwrap_or(usize::MAX)));
+                ids.len()
             })
         });
     }

@@ -29,6 +29,15 @@
 //!   placements left, nobody started, nobody out).
 //! - Parameters ([`Params`]): `board=full|blitz`, `players=2..4`, `per_turn=1..20`.
 //!
+//! ## Contents
+//! - [`board`]: the two boards, the cell <-> bit mapping, the marked start cells.
+//! - [`state`]: the [`State`] and its `Game` implementation.
+//! - [`notation`]: action ([`Place`]) and position notation.
+//! - [`encoding`]: the fixed action space (one id per cell) and the observation tensor
+//!   (blocks, mounds and status planes per seat, seen from one seat) for learning programs.
+//! - [`eval`]: the evaluation and playout policy of search agents.
+//! - [`params`]: the parameters ([`Params`]).
+//!
 //! ## Features
 //! - `serde`: serde support for [`Place`], [`Params`] and [`State`] (through their text forms;
 //!   reading a state validates it).
@@ -57,6 +66,7 @@ extern crate alloc;
 
 pub mod board;
 mod display;
+pub mod encoding;
 pub mod eval;
 mod movegen;
 pub mod notation;
@@ -76,7 +86,16 @@ pub use state::{Kind, Piece, State, ELEMENTS};
 pub use boardgame_kit as kit;
 
 /// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`]): `use elements_core::prelude::*;`.
+/// ([`kit::prelude`], the `Encoding` trait included): `use elements_core::prelude::*;`.
+///
+/// ```
+/// use elements_core::prelude::*;
+/// let s = State::new(&"players=4".parse().unwrap());
+/// assert_eq!(State::num_distinct_actions(&s.params()), 400); // one id per cell
+/// assert_eq!(s.action_id("t20".parse().unwrap()), Some(399));
+/// let mut obs = vec![0.0; State::observation_shape(&s.params()).size()]; // 21 x 20 x 20
+/// s.observe(Seat::of(3), &mut obs).unwrap();
+/// ```
 pub mod prelude {
     pub use crate::{Params, Place, State};
     pub use boardgame_kit::prelude::*;
