@@ -6,7 +6,7 @@ use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::Out;
 use crate::progress::Progress;
-use boardgame_kit::{DynGame, ToAct};
+use boardgame_kit::DynGame;
 
 /// The game at its start or at `--position`.
 pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {

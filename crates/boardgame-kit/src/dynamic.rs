@@ -481,6 +481,7 @@ where
         let mut list = Actions::<G>::new();
         self.legal_actions(&mut list);
         out.clear();
+        out.reserve(list.len());
         out.extend(list.iter().filter_map(|&a| Encoding::action_id(self, a)));
     }
 
