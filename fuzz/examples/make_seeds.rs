@@ -7,7 +7,7 @@
 //! the output is the same on every run).
 
 use boardgame_kit::drivers::{random_action, RandomSource};
-use boardgame_kit::{fuzzing::seed_inputs, Actions, Game, Record, SplitMix64};
+use boardgame_kit::{fuzzing::seed_inputs, Actions, Encoding, Game, Record, SplitMix64};
 use serde::Serialize;
 use std::path::Path;
 
@@ -39,7 +39,7 @@ fn random_record<G: Game>(params: &G::Params, rng: &mut SplitMix64, max: u64) ->
 
 fn seeds<G>(root: &Path, game: u8, params_list: &[&str])
 where
-    G: Game + Serialize,
+    G: Game + Encoding + Serialize,
     G::Params: Serialize,
     G::Action: Serialize,
 {
@@ -85,15 +85,26 @@ where
 }
 
 /// A session of the engine protocol around a record: a new game, its actions in two `play`
-/// lines, queries, undo, the position re-entered, short searches, and a refused line.
-fn engine_script<G: Game>(record: &Record<G>) -> String {
-    let actions: Vec<String> = record.actions().iter().map(|a| a.to_string()).collect();
-    let (first, second) = actions.split_at(actions.len() / 2);
+/// lines (the first action of the second by its id), queries (ids and observations among
+/// them), undo, the position re-entered, short searches, and refused lines.
+fn engine_script<G: Game + Encoding>(record: &Record<G>) -> String {
+    let mut actions: Vec<String> = record.actions().iter().map(|a| a.to_string()).collect();
+    let half = actions.len() / 2;
+    if let Some(&a) = record.actions().get(half) {
+        let mut state = G::new(record.params());
+        for &b in &record.actions()[..half] {
+            state.play_unchecked(b);
+        }
+        if let Some(id) = state.action_id(a) {
+            actions[half] = format!("#{id}");
+        }
+    }
+    let (first, second) = actions.split_at(half);
     let mut s = format!("game {} {}\n", G::NAME, record.params());
-    s += &format!("play {}\nstatus\nlegal\n", first.join(" "));
-    s += &format!("play {}\nshow\nundo 2\nstatus\n", second.join(" "));
+    s += &format!("play {}\nstatus\nlegal\nids\n", first.join(" "));
+    s += &format!("play {}\nshow\nobserve\nundo 2\nstatus\n", second.join(" "));
     s += &format!(
-        "position {}\nlegal\nperft 1\ngo random\nplay zz\nundo\nquit\n",
+        "position {}\nlegal\ninfo\nperft 1\ngo random\nplay zz\nplay #99999\nobserve zz\nundo\nquit\n",
         record.state().position()
     );
     s

@@ -110,8 +110,17 @@ fn legal_ids_follow_each_action_in_the_order_of_legal() {
         }
     }
     // A chance node: `OUTCOME NUM/DEN ID`, the die values 1..6 as chance ids 0..5.
-    let die = ok(&["legal", "arandia", "--ids", "--position", &after("arandia", "f9")]);
-    assert_eq!(die, "1 1/6 0\n2 1/6 1\n3 1/6 2\n4 1/6 3\n5 1/6 4\n6 1/6 5\n");
+    let die = ok(&[
+        "legal",
+        "arandia",
+        "--ids",
+        "--position",
+        &after("arandia", "f9"),
+    ]);
+    assert_eq!(
+        die,
+        "1 1/6 0\n2 1/6 1\n3 1/6 2\n4 1/6 3\n5 1/6 4\n6 1/6 5\n"
+    );
 }
 
 fn after(game: &str, actions: &str) -> String {

@@ -199,7 +199,7 @@ pub fn check_playthrough_file<G: Game>(
     );
 }
 
-/// The lines of `boardgame info` for a game with these parameters ([`Info`]'s text).
+/// The lines of `boardgame info` for a game with these parameters ([`Info`](crate::encoding::Info)'s text).
 ///
 /// ```
 /// use boardgame_kit::{golden::info_text, testing::Nim};

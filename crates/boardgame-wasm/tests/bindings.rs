@@ -87,7 +87,10 @@ fn ids_info_and_observations() {
     assert_eq!(g.position(), start);
     let obs = g.observe(0).unwrap();
     assert!(!obs.is_empty() && obs.iter().all(|v| (0.0..=1.0).contains(v)));
-    assert!(g.observe(1).is_err(), "seat 1 does not play with two players");
+    assert!(
+        g.observe(1).is_err(),
+        "seat 1 does not play with two players"
+    );
     assert!(g.observe(99).is_err());
     g.play("f9").unwrap();
     g.play_id(5).unwrap(); // the die shows 6

@@ -203,7 +203,9 @@ impl Session {
             "status" => self.no_args(command, rest, |g| g.status_line()),
             "legal" => self.no_args(command, rest, legal),
             "show" => self.no_args(command, rest, show),
-            "info" => self.no_args(command, rest, |g| format!("\n{}", g.info()).trim_end().into()),
+            "info" => self.no_args(command, rest, |g| {
+                format!("\n{}", g.info()).trim_end().into()
+            }),
             "ids" => self.no_args(command, rest, ids),
             "observe" => self.observe(rest),
             "perft" => self.perft(rest),
@@ -281,8 +283,12 @@ impl Session {
                     // Tell the agent every action, each in the position it was played in.
                     // Tell the agent every action in the game's notation (`#ID` read first).
                     for text in texts {
-                        let shown = line.action_index(text).ok().and_then(|i| line.action_text(i));
-                        kept.agent.inform(line.as_ref(), shown.as_deref().unwrap_or(text));
+                        let shown = line
+                            .action_index(text)
+                            .ok()
+                            .and_then(|i| line.action_text(i));
+                        kept.agent
+                            .inform(line.as_ref(), shown.as_deref().unwrap_or(text));
                         let _ = line.play_text(text);
                     }
                 }
@@ -508,7 +514,14 @@ mod tests {
         let size = s.game().observation_shape().size();
         assert_eq!(obs[2..].split(' ').count(), size);
         assert!(answer(&mut s, "observe 2").starts_with("= "));
-        for bad in ["observe 3", "observe x", "play #999", "play #", "ids now", "info x"] {
+        for bad in [
+            "observe 3",
+            "observe x",
+            "play #999",
+            "play #",
+            "ids now",
+            "info x",
+        ] {
             let before = s.game().position();
             assert!(answer(&mut s, bad).starts_with("? "), "{bad}");
             assert_eq!(s.game().position(), before, "{bad}");

@@ -41,7 +41,11 @@ pub fn one_line(text: &str) -> Cow<'_, str> {
 /// assert_eq!(game.id_text(rows[0].1).as_deref(), Some("b2"));
 /// ```
 pub fn sorted_ids(game: &dyn boardgame_kit::DynGame) -> Vec<(String, usize)> {
-    let mut rows: Vec<(String, usize)> = game.legal_texts().into_iter().zip(game.legal_ids()).collect();
+    let mut rows: Vec<(String, usize)> = game
+        .legal_texts()
+        .into_iter()
+        .zip(game.legal_ids())
+        .collect();
     rows.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     rows
 }
