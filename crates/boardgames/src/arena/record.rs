@@ -149,6 +149,11 @@ impl GameRecord {
     /// for a scored game that is over; else `null`).
     #[must_use]
     pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The record's fields as written in its JSON line.
+    fn line(&self) -> Line {
         let (result, winners, scores) = match &self.end {
             GameEnd::Over(o) => {
                 let winners: Vec<String> = o
@@ -164,7 +169,7 @@ impl GameRecord {
             }
             GameEnd::Unfinished => ("unfinished", Vec::new(), None),
         };
-        let line = Line {
+        Line {
             number: self.number(),
             game: self.game.to_string(),
             params: self.params.clone(),
@@ -176,8 +181,7 @@ impl GameRecord {
             result: result.to_string(),
             winners,
             scores,
-        };
-        serde_json::to_string(&line).unwrap_or_default()
+        }
     }
 
     /// Reads a line written by [`GameRecord::to_json`] for a game of `spec`: the game,
@@ -262,6 +266,14 @@ impl GameRecord {
             .iter()
             .map(|s| s.name(self.seat_names).to_string())
             .collect()
+    }
+}
+
+/// The object of the JSON line ([`GameRecord::to_json`]), for other serde formats and
+/// bindings.
+impl Serialize for GameRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.line().serialize(serializer)
     }
 }
 
