@@ -159,31 +159,36 @@ pub enum Command {
     /// Play agents against each other with the seats rotated; the last lines are one
     /// `SPEC wins=W draws=D losses=L` per agent (on stderr: a score with its 95% interval, and
     /// the games each agent won alone).
+    #[command(after_help = crate::arena::defaults_help())]
     Match {
         /// The game and the position every game starts from.
         #[command(flatten)]
         setup: Setup,
-        /// An agent SPEC; give it once per agent (game g gives seat i the agent (i + g) mod k).
-        #[arg(long = "agent", value_name = "SPEC", required = true, action = clap::ArgAction::Append)]
-        agents: Vec<String>,
+        /// The agents, the games and how they are played.
+        #[command(flatten)]
+        play: Play,
         /// How many games to play.
         #[arg(long, value_name = "N", default_value_t = 100)]
         games: u64,
-        /// Seed of the agents and the dice (default: taken from the clock and printed on
-        /// stderr).
-        #[arg(long, value_name = "S")]
-        seed: Option<u64>,
-        /// Stop a game after this many actions and leave it out of the counts as unfinished.
-        #[arg(long, value_name = "M", default_value_t = crate::agents::MATCH_CAP)]
-        max_actions: u64,
-        /// Print only the last lines (no line per game, no progress bar).
-        #[arg(long)]
-        quiet: bool,
-        /// Play this many games at once, one per thread; the output is the same as with 1
-        /// (every game is seeded from --seed and its number, lines come in game order).
-        #[arg(long, value_name = "N", default_value_t = 1,
-              value_parser = clap::value_parser!(u16).range(1..=256))]
-        jobs: u16,
+        /// Write each game's record to FILE: one JSON line per game, in game order (number,
+        /// game, params, position, seed, seats, agents, actions, result, winners, scores).
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+    },
+    /// Play a round robin between agents and print Elo ratings: the last lines are one
+    /// `RANK SPEC elo=E low=L high=H games=G score=S` per agent, best first (on stderr: a
+    /// table and each pair's result).
+    #[command(after_help = crate::arena::tournament_help())]
+    Tournament {
+        /// The game and the position every game starts from.
+        #[command(flatten)]
+        setup: Setup,
+        /// The agents (at least two), the games and how they are played.
+        #[command(flatten)]
+        play: Play,
+        /// How many games every pair of agents plays (seats rotated within the pair).
+        #[arg(long, value_name = "N", default_value_t = 20)]
+        games: u64,
     },
     /// Solve the position exactly (Slime Trail): `win` or `loss` for the seat to act, then
     /// `ACTION win|loss` per legal action, sorted.
@@ -216,6 +221,30 @@ pub enum Command {
         #[arg(value_name = "SHELL")]
         shell: clap_complete::Shell,
     },
+}
+
+/// The agents and how their games are played: the arguments `match` and `tournament` share.
+#[derive(Debug, Args)]
+pub struct Play {
+    /// An agent SPEC; give it once per agent (game g gives seat i the agent (i + g) mod k).
+    #[arg(long = "agent", value_name = "SPEC", required = true, action = clap::ArgAction::Append)]
+    pub agents: Vec<String>,
+    /// Seed of the agents and the dice (default: taken from the clock and printed on
+    /// stderr).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Stop a game after this many actions and leave it out of the counts as unfinished
+    /// (default: the game's, see below).
+    #[arg(long, value_name = "M")]
+    pub max_actions: Option<u64>,
+    /// Print only the last lines (no line per game, no progress bar).
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play this many games at once, one per thread; the output is the same as with 1
+    /// (every game is seeded from --seed and its number, lines come in game order).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
 }
 
 /// The game and where to start: the arguments most commands share.

@@ -4,6 +4,7 @@
 use boardgame_kit::PerftError;
 use boardgame_kit::{DynPlayError, ParamError, PositionError, SequenceError};
 use boardgames::agents::ChooseError;
+use boardgames::arena::ArenaError;
 use boardgames::solve::SolveError;
 use boardgames::SetupError;
 use std::io;
@@ -41,6 +42,14 @@ pub enum CliError {
     /// A perft depth that is not searched.
     #[error("{0}")]
     Perft(#[from] PerftError),
+    /// The `--record` file could not be written.
+    #[error("--record {}: {error}", path.display())]
+    Record {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: io::Error,
+    },
     /// Writing the output failed for another reason than a closed pipe.
     #[error("cannot write the output: {0}")]
     Output(io::Error),
@@ -58,6 +67,18 @@ impl From<SetupError> for CliError {
             SetupError::Params(p) => CliError::Params(p),
             SetupError::Position(p) => CliError::Position(p),
             other => CliError::UnknownGame(other),
+        }
+    }
+}
+
+impl From<ArenaError> for CliError {
+    fn from(e: ArenaError) -> Self {
+        match e {
+            ArenaError::Setup(e) => e.into(),
+            ArenaError::Agent(e) => CliError::Agent(e),
+            ArenaError::Choose(e) => CliError::Choose(e),
+            ArenaError::Play(e) => CliError::Play(e),
+            other => CliError::Usage(format!("--agent: {other}")),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! input exits with status 2 and one line on stderr; a closed output pipe ends quietly.
 
 mod agents;
+mod arena;
 mod args;
 mod error;
 mod games;
@@ -63,24 +64,13 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
         Command::Best { setup, agent, seed } => agents::best(&setup, &agent, seed, out),
         Command::Match {
             setup,
-            agents,
+            play,
             games,
-            seed,
-            max_actions,
-            quiet,
-            jobs,
-        } => agents::play_match(
-            &setup,
-            &agents::MatchOptions {
-                agents,
-                games,
-                seed,
-                max_actions,
-                quiet,
-                jobs: usize::from(jobs),
-            },
-            out,
-        ),
+            record,
+        } => arena::play_match(&setup, &play.options(games, record), out),
+        Command::Tournament { setup, play, games } => {
+            arena::tournament(&setup, &play.options(games, None), out)
+        }
         Command::Solve {
             setup,
             resume,

@@ -4,7 +4,8 @@
 //! one object ([`WebGame`]: position, who acts, legal actions with the cells they touch, chance
 //! outcomes, play, undo, the move list, the result), its board view (the kit's
 //! [`boardgame_kit::view`] model as plain JavaScript objects) and the AI agents of
-//! `boardgame-ai` ([`WebGame::best`]). The TypeScript types of every object are in the
+//! `boardgame-ai` ([`WebGame::best`]), and whole matches between agents ([`play_match`], the
+//! library's match runner on one thread). The TypeScript types of every object are in the
 //! generated `.d.ts` file. Errors are thrown as JavaScript `Error`s with one-line messages; a
 //! failed call changes nothing. No game's concrete type appears in this crate: every game is
 //! the registry's [`boardgame_kit::DynBoard`], so a game added to `boardgames::GAMES` is
@@ -22,6 +23,7 @@
 //! Build: `cargo build --release --target wasm32-unknown-unknown -p boardgame-wasm`, then
 //! `wasm-bindgen --target web` and `wasm-opt -Oz` (see `web/build.sh`).
 
+pub mod matches;
 pub mod table;
 
 use boardgame_kit::params::{ParamSpec, ParamValues};
@@ -65,6 +67,12 @@ export type ToAct = { kind: "seat"; seat: number; name: string } | { kind: "chan
 export interface ChanceOutcome { text: string; num: number; den: number }
 /** The end of a game. */
 export interface Ending { winners: number[]; draw: boolean; scores: number[] | null; summary: string }
+/** One game of a match: the JSON line of `boardgame match --record`. */
+export interface GameRecord { number: number; game: string; params: string; position: string | null; seed: number; seats: string[]; agents: string[]; actions: string[]; result: "win" | "draw" | "unfinished"; winners: string[]; scores: number[] | null }
+/** One agent's results in a match, per seat it played. */
+export interface AgentResult { spec: string; wins: number; shared: number; draws: number; losses: number; unfinished: number; score: number | null; won_alone: number }
+/** A whole match. */
+export interface MatchResult { records: GameRecord[]; agents: AgentResult[]; shared: number; drawn: number; unfinished: number }
 "#;
 
 #[wasm_bindgen]
@@ -154,6 +162,33 @@ pub fn games() -> JsValue {
         })
         .collect();
     to_js(&list)
+}
+
+/// Plays `games` games of game `name` (parameters `params`) between `agents` (SPECs, seats
+/// rotated as in `boardgame match`), seeded with `seed`, each capped at `maxActions` actions
+/// (default: the game's, and Arandia's default turn limit when `params` sets none). Runs on
+/// the calling thread until the last game ends: call it in a Web Worker. The same arguments
+/// give what `boardgame match` counts. Throws on an unknown game, bad parameters or a bad
+/// SPEC.
+#[wasm_bindgen(js_name = playMatch, unchecked_return_type = "MatchResult")]
+pub fn play_match(
+    name: &str,
+    params: &str,
+    agents: Vec<String>,
+    games: u32,
+    seed: u32,
+    max_actions: Option<u32>,
+) -> Result<JsValue, JsError> {
+    let result = matches::play(
+        name,
+        params,
+        &agents,
+        games.into(),
+        seed.into(),
+        max_actions.map(u64::from),
+    )
+    .map_err(error)?;
+    Ok(to_js(&result))
 }
 
 /// A game in progress.

@@ -3,7 +3,7 @@
 //! wasm32-unknown-unknown -p boardgame-wasm`.
 #![cfg(target_arch = "wasm32")]
 
-use boardgame_wasm::{games, WebGame};
+use boardgame_wasm::{games, play_match, WebGame};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -106,4 +106,19 @@ fn a_finished_game_reports_its_result() {
     let end = stringify(&g.outcome());
     assert!(end.starts_with("{\"winners\":[0],\"draw\":false"), "{end}");
     assert!(g.best("random", 1).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_match_returns_its_records_and_counts() {
+    let agents = vec!["mcts:iterations=100".to_string(), "random".to_string()];
+    let m = stringify(&play_match("slimetrail", "size=5", agents, 2, 1, None).unwrap());
+    assert!(
+        m.starts_with("{\"records\":[{\"number\":1,\"game\":\"slimetrail\""),
+        "{m}"
+    );
+    assert!(
+        m.contains("\"agents\":[\"random\",\"mcts:iterations=100\"]"),
+        "{m}"
+    );
+    assert!(play_match("slimetrail", "", vec!["nonsense".to_string()], 1, 1, None).is_err());
 }

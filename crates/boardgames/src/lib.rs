@@ -11,7 +11,9 @@
 //!
 //! The [`agents`] module makes players from SPECs (`mcts:iterations=5000`), [`solve`] solves
 //! Slime Trail positions exactly, [`perft`] counts with a depth from a user, and [`engine`] is
-//! the `boardgame engine` line protocol as a library type ([`Session`]).
+//! the `boardgame engine` line protocol as a library type ([`Session`]). [`arena`] plays
+//! matches and tournaments between agents (seats rotated, every game seeded on its own, so a
+//! game's result does not depend on where it was played), tallies them and fits Elo ratings.
 //!
 //! ```
 //! let mut game = boardgames::start("slimetrail", "", None).unwrap();
@@ -20,6 +22,7 @@
 //! ```
 
 pub mod agents;
+pub mod arena;
 pub mod engine;
 pub mod perft;
 pub mod registry;
