@@ -160,7 +160,8 @@ pub enum Command {
         jobs: u16,
     },
     /// Solve the position exactly (Slime Trail): `win` or `loss` for the seat to act, then
-    /// `ACTION win|loss` per legal action, sorted.
+    /// `ACTION win|loss` per legal action, sorted. Progress goes to stderr: a spinner on a
+    /// terminal, lines with `--progress` otherwise.
     Solve {
         /// The game and the position.
         #[command(flatten)]
@@ -178,6 +179,10 @@ pub enum Command {
         /// every check of the clock, once per 65,536 positions).
         #[arg(long, value_name = "SECONDS", requires = "save")]
         save_every: Option<u64>,
+        /// Show the progress on stderr even when it is not a terminal (a line a second, then
+        /// the total); without it a search that runs long says once how to see it.
+        #[arg(long)]
+        progress: bool,
     },
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).

@@ -83,7 +83,8 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             resume,
             save,
             save_every,
-        } => agents::solve(&setup, resume, save, save_every, out),
+            progress,
+        } => agents::solve(&setup, resume, save, save_every, progress, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
         Command::Completions { shell } => {
