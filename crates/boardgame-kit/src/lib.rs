@@ -14,8 +14,10 @@
 //! - **Parameters**: every game's parameter type is [`GameParams`]: `key=value` text with
 //!   defaults, and a description of each key ([`ParamSpec`]: allowed [`ParamValues`], default,
 //!   one-line help) for help screens and settings menus.
-//! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
-//!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
+//! - **Notation and errors**: [`SyntaxError`] for text that cannot be read (at the first byte
+//!   that cannot be what it should: [`CellNames`] reads the cell names of one board that way),
+//!   [`PositionError`] for positions, [`ParamError`] for parameters, [`PlayError`] for illegal
+//!   actions.
 //! - **Any game behind one object**: [`DynGame`], the object-safe face of [`Game`] (actions
 //!   as text and indices, opaque undo, downcasting), implemented for every game, and
 //!   [`DynBoard`], the same for a game that draws itself (its board view and the cells its
@@ -61,6 +63,7 @@
 extern crate alloc;
 
 pub mod bitboard;
+pub mod cell_names;
 #[cfg(feature = "conformance")]
 #[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod conformance;
@@ -90,6 +93,7 @@ pub mod testing;
 pub mod view;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
+pub use cell_names::CellNames;
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dyn_board::DynBoard;
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
