@@ -52,6 +52,7 @@ extern crate alloc;
 pub mod board;
 mod display;
 pub mod eval;
+mod explain;
 mod movegen;
 pub mod notation;
 pub mod params;

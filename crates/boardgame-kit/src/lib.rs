@@ -28,6 +28,8 @@
 //! - **Drivers**: [`perft()`], [`perft_divide`] (and [`try_perft`] for depths from users),
 //!   [`playout`] with a caller-supplied [`RandomSource`]; they run each game's fastest kernel
 //!   through the hooks [`Game::perft_kernel`] and [`Game::playout_kernel`].
+//! - **Explaining a game**: the [`explain`] module, the rules in brief, the key of the board
+//!   drawing and each action in words, for a person who has never seen the game.
 //! - **Board views**: the [`view`] module, a serde-ready model of any board (geometry,
 //!   cells, pieces) and of what an action touches, for generic renderers.
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
@@ -72,6 +74,7 @@ pub mod dyn_board;
 pub mod dynamic;
 pub mod error;
 pub mod eval;
+pub mod explain;
 pub mod fuzzing;
 pub mod game;
 #[cfg(feature = "conformance")]

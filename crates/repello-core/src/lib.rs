@@ -57,6 +57,7 @@ extern crate alloc;
 mod board;
 mod display;
 pub mod eval;
+mod explain;
 mod movegen;
 mod notation;
 mod params;

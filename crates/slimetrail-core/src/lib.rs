@@ -51,6 +51,7 @@ extern crate std;
 mod board;
 mod display;
 pub mod eval;
+mod explain;
 mod kernels;
 mod notation;
 mod params;

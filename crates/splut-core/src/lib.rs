@@ -62,6 +62,7 @@ extern crate alloc;
 mod board;
 mod display;
 pub mod eval;
+mod explain;
 mod kernels;
 mod key;
 mod movegen;
