@@ -101,7 +101,8 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Play a seat in the terminal against agents (`legal`, `undo`, `help`, `quit`).
+    /// Play a seat in the terminal against the computer (`help` there shows the commands and
+    /// the notation with examples from the position, `rules` the rules).
     Play {
         /// The game and the position to start from.
         #[command(flatten)]
@@ -109,9 +110,10 @@ pub enum Command {
         /// The seat you play, by the game's seat name (default: the first seat).
         #[arg(long, value_name = "SEAT")]
         seat: Option<String>,
-        /// The agent playing every other seat: `random`, `mcts`, `mcts:iterations=5000`,
-        /// `alphabeta`, `solver` (Slime Trail).
-        #[arg(long, value_name = "SPEC", default_value = "random")]
+        /// The agent playing every other seat: `mcts` (the default, a search),
+        /// `mcts:iterations=5000` (stronger, slower), `alphabeta`, `random`, `solver` (Slime
+        /// Trail: perfect play).
+        #[arg(long, value_name = "SPEC", default_value = "mcts")]
         opponent: String,
         /// Seed of the opponents and the dice (default: taken from the clock).
         #[arg(long, value_name = "S")]
@@ -189,6 +191,13 @@ pub enum Command {
     Engine,
     /// List the games with their seats, player counts and parameters.
     Games,
+    /// Print a game's rules in brief: the board, the pieces, a turn, how the game ends, the
+    /// notation with examples, and its parameters.
+    Rules {
+        /// The game.
+        #[arg(value_name = "GAME", value_parser = GameParser)]
+        game: &'static GameEntry,
+    },
     /// Print a shell completion script (e.g. `boardgame completions bash > ~/.bash_completion`).
     Completions {
         /// The shell.
