@@ -310,3 +310,28 @@ fn play_says_the_same_about_a_mistyped_action() {
         "{out}"
     );
 }
+
+#[test]
+fn text_beyond_ascii_is_refused_without_a_panic() {
+    let splut = "e1,a5,e9,i5 s:d2,f2,e2;n:f8,d8,e8 w\u{e9}\u{e9} 1 1 - - -";
+    for (game, position) in [
+        ("splut", splut),
+        ("splut", "\u{e9}1,a5"),
+        ("slimetrail", "7/7/7/3@3/7/7/7 \u{e9}"),
+        ("elements", "\u{e9}"),
+        ("repello", "13 \u{e9}"),
+        ("arandia", "0 r\u{f6}ll:f9"),
+    ] {
+        let e = refused(&["legal", game, "--position", position]);
+        assert!(e.contains("cannot read"), "{game}: {e}");
+    }
+    for (game, action) in [
+        ("splut", "e2-\u{e9}3"),
+        ("arandia", "d\u{e9}cline"),
+        ("repello", "c3/s\u{e9}"),
+        ("elements", "\u{e9}5"),
+    ] {
+        let e = refused(&["apply", game, "--", action]);
+        assert!(e.contains("cannot read"), "{game}: {e}");
+    }
+}

@@ -420,7 +420,10 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     st.status = if word.eq_ignore_ascii_case("draw") {
         r.at += 4;
         Status::Draw
-    } else if word.len() >= 4 && word[..4].eq_ignore_ascii_case("won:") {
+    } else if word
+        .get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("won:"))
+    {
         r.at += 4;
         Status::Won(r.seat()?)
     } else if first_is_seat && mismatch(word, &["won:"]) <= 1 {
