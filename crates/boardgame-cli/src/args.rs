@@ -8,7 +8,8 @@ use clap::{Args, Parser, Subcommand};
 /// Repello, Arandian checkers) from the command line.
 ///
 /// Output that scripts read goes to stdout; messages go to stderr. Bad input exits with
-/// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters.
+/// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters,
+/// `boardgame rules GAME` gives a game's rules in brief, `boardgame play GAME` plays it.
 #[derive(Debug, Parser)]
 #[command(name = "boardgame", version, propagate_version = true)]
 pub struct Cli {
@@ -73,7 +74,7 @@ pub enum Command {
         #[arg(value_name = "ACTION")]
         actions: Vec<String>,
     },
-    /// Draw the board for a person.
+    /// Draw the board for a person, with a key of its symbols.
     Show {
         /// The game and the position.
         #[command(flatten)]
