@@ -160,8 +160,8 @@ impl fmt::Display for Cell {
 impl core::str::FromStr for Cell {
     type Err = boardgame_kit::SyntaxError;
     fn from_str(s: &str) -> Result<Cell, Self::Err> {
-        let h = BOARD.parse(s)?;
-        Cell::from_hex(h)
+        let c = boardgame_kit::CellNames::hex(RADIUS as u8).parse(s)?;
+        Cell::from_hex(Hex::new(c.file() as i8, c.rank() as i8))
             .ok_or_else(|| boardgame_kit::SyntaxError::new(s, 0, "a cell on the hexagon"))
     }
 }

@@ -6,90 +6,135 @@ use alloc::string::String;
 use boardgame_kit::{Game, Hex};
 use core::fmt::{self, Write};
 
+/// Columns of one cell: its name, a space, its mark and up to three ship digits, a gap.
 const WIDTH: usize = 8;
 
-fn marker(c: Cell) -> String {
-    match c.terrain() {
-        Terrain::Sea => String::from("."),
-        Terrain::Rock => String::from("#"),
-        Terrain::Harbour(s) => alloc::format!("H{s}"),
-        Terrain::Island => String::from("@"),
-        Terrain::Shoal => String::from("~"),
+/// Ships shown on one cell as digits; beyond, the first two and `+`.
+const SHOWN: usize = 3;
+
+/// The mark of a cell's terrain: `.` sea, `#` rock, `H` harbour, `@` island, `~` shoal.
+pub(crate) const fn mark(t: Terrain) -> char {
+    match t {
+        Terrain::Sea => '.',
+        Terrain::Rock => '#',
+        Terrain::Harbour(_) => 'H',
+        Terrain::Island => '@',
+        Terrain::Shoal => '~',
     }
 }
 
-/// Draws the hexagon, rank 9 at the top: each cell shows its name and what is printed on it
-/// (`.` sea, `#` rock, `Hk` harbour of side k, `@` island, `~` shoal) and, below, the seats of
-/// the ships on it (one digit per ship); then the turn, the pending decision and every ship.
+/// The cells of a side's harbour as text: `f9 g9 h9`.
+pub(crate) fn harbour_text(side: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in board::harbour(side).iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{c}");
+    }
+    out
+}
+
+impl State {
+    /// What the cell shows after its name: its mark, then one digit per ship on it (the
+    /// ship's seat), in seat order.
+    fn cell_text(&self, c: Cell) -> String {
+        let mut out = String::new();
+        out.push(mark(c.terrain()));
+        let mut ships = String::new();
+        for seat in self.seats().iter() {
+            for &code in &self.ships[seat.index()] {
+                if code >> 1 == c.raw() {
+                    let _ = write!(ships, "{}", seat.index());
+                }
+            }
+        }
+        if ships.len() > SHOWN {
+            ships.truncate(SHOWN - 1);
+            ships.push('+');
+        }
+        out.push_str(&ships);
+        out
+    }
+
+    /// The pending decision in words.
+    fn pending(&self) -> String {
+        let m = self.mover;
+        let home = harbour_text(board::home_side(m as usize));
+        match self.phase {
+            Phase::Choose => alloc::format!("seat {m} chooses a ship's action"),
+            Phase::Roll { from } => {
+                alloc::format!("the die is rolled for seat {m}'s ship on {from}")
+            }
+            Phase::Pick { from, die } => alloc::format!(
+                "seat {m}'s ship on {from} rolled {die}, which leads two ways: seat {m} picks \
+                 its cell"
+            ),
+            Phase::Wreck => alloc::format!(
+                "seat {m}'s ship ran onto a rock and was wrecked: seat {m} puts it back on a \
+                 cell of its home harbour ({home})"
+            ),
+            Phase::Arrive { at } => {
+                alloc::format!("seat {m}'s ship arrived on {at} among enemies: attack or decline")
+            }
+            Phase::AttackRoll { at, def } => alloc::format!(
+                "combat on {at}: seat {m} attacks seat {}; the attacker rolls",
+                def.index()
+            ),
+            Phase::DefendRoll { at, def, roll } => alloc::format!(
+                "combat on {at}: seat {m} attacks seat {}; the attacker rolled {roll}, the \
+                 defender rolls",
+                def.index()
+            ),
+            Phase::Won => alloc::format!("game over: seat {m} wins"),
+            Phase::Drawn => String::from("game over: drawn at the turn limit"),
+        }
+    }
+}
+
+/// Draws the hexagon, rank 9 at the top, one line per rank: each cell shows its name, its mark
+/// (`.` sea, `#` rock, `H` harbour, `@` island, `~` shoal) and one digit per ship on it, the
+/// ship's seat (more than three ships: the first two and `+`); then a line per seat (its home
+/// and target harbours, and where its ships are: a cell, `sunk` or `wrecked`, `*` once acted
+/// this turn), and last the turn and the pending decision.
+///
+/// ```
+/// use arandia_core::State;
+/// use boardgame_kit::Game;
+/// let text = State::new(&Default::default()).to_string();
+/// assert!(text.starts_with("                e9 #    f9 H0   g9 H0   h9 H0   i9 #\n"));
+/// assert!(text.contains("\nseat 0 (home f9 g9 h9, target b1 c1 d1): f9 g9 h9\n"));
+/// assert!(text.ends_with("turns completed: 0; seat 0 chooses a ship's action"));
+/// ```
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = BOARD.radius();
         for rank in (0..=2 * r).rev() {
             let indent = (rank - r).unsigned_abs() as usize * WIDTH / 2;
-            let mut top = String::new();
-            let mut bottom = String::new();
+            let mut line = String::new();
             for _ in 0..indent {
-                top.push(' ');
-                bottom.push(' ');
+                line.push(' ');
             }
             for file in 0..=2 * r {
                 let Some(c) = Cell::from_hex(Hex::new(file, rank)) else {
                     continue;
                 };
                 let _ = write!(
-                    top,
+                    line,
                     "{:<w$}",
-                    alloc::format!("{c} {}", marker(c)),
+                    alloc::format!("{c} {}", self.cell_text(c)),
                     w = WIDTH
                 );
-                let mut ships = String::new();
-                for seat in self.seats().iter() {
-                    for &code in &self.ships[seat.index()] {
-                        if code >> 1 == c.raw() {
-                            let _ = write!(ships, "{}", seat.index());
-                        }
-                    }
-                }
-                if ships.len() >= WIDTH {
-                    ships = alloc::format!("{}ships", ships.len());
-                }
-                let _ = write!(bottom, "{:<w$}", ships, w = WIDTH);
             }
-            writeln!(f, "{}", top.trim_end())?;
-            writeln!(f, "{}", bottom.trim_end())?;
+            writeln!(f, "{}", line.trim_end())?;
         }
-        let m = self.mover;
-        let what = match self.phase {
-            Phase::Choose => alloc::format!("seat {m} chooses a ship's action"),
-            Phase::Roll { from } => {
-                alloc::format!("the die is rolled for seat {m}'s ship on {from}")
-            }
-            Phase::Pick { from, die } => {
-                alloc::format!("seat {m}'s ship on {from} rolled {die}: seat {m} picks its cell")
-            }
-            Phase::Wreck => alloc::format!("seat {m}'s wrecked ship awaits its home cell"),
-            Phase::Arrive { at } => {
-                alloc::format!("seat {m}'s ship arrived on {at} among enemies: attack or decline")
-            }
-            Phase::AttackRoll { at, def } => {
-                alloc::format!(
-                    "combat on {at}: seat {m} attacks seat {}; the attacker rolls",
-                    def.index()
-                )
-            }
-            Phase::DefendRoll { at, def, roll } => {
-                alloc::format!("combat on {at}: seat {m} attacks seat {}; the attacker rolled {roll}, the defender rolls", def.index())
-            }
-            Phase::Won => alloc::format!("game over: seat {m} wins"),
-            Phase::Drawn => String::from("game over: drawn at the turn limit"),
-        };
-        writeln!(f, "turns completed: {}; {what}", self.turns)?;
         for seat in self.seats().iter() {
             let s = seat.index();
             write!(
                 f,
-                "seat {s} (home side {s}, target side {}):",
-                board::target_side(s)
+                "seat {s} (home {}, target {}):",
+                harbour_text(board::home_side(s)),
+                harbour_text(board::target_side(s))
             )?;
             for &code in &self.ships[s] {
                 match code >> 1 {
@@ -103,6 +148,6 @@ impl fmt::Display for State {
             }
             writeln!(f)?;
         }
-        f.write_str("(* acted this turn; . sea, # rock, Hk harbour of side k, @ island, ~ shoal)")
+        write!(f, "turns completed: {}; {}", self.turns, self.pending())
     }
 }

@@ -59,6 +59,7 @@ pub mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
+mod explain;
 mod movegen;
 pub mod notation;
 pub mod params;

@@ -28,7 +28,8 @@ use crate::board::{Cell, BOARD};
 use crate::state::{Phase, State, SUNK, WRECK};
 use crate::Params;
 use alloc::string::String;
-use boardgame_kit::{PositionError, Seat, SyntaxError};
+use boardgame_kit::error::mismatch;
+use boardgame_kit::{CellNames, Hex, PositionError, Seat, SyntaxError};
 use core::cmp::Ordering;
 use core::fmt::{self, Write};
 use core::str::FromStr;
@@ -105,55 +106,73 @@ impl fmt::Display for Action {
     }
 }
 
+/// The cells of the hexagon, for reading cell names.
+const NAMES: CellNames = CellNames::hex(BOARD.radius() as u8);
+
+/// Reads a cell name at byte `at` of `s`: the cell and the byte after it.
 fn cell_prefix(s: &str, at: usize) -> Result<(Cell, usize), SyntaxError> {
-    let rest = s.get(at..).unwrap_or("");
-    let (h, n) = BOARD
-        .parse_prefix(rest, at)
-        .map_err(|e| SyntaxError::new(s, e.at, e.expected))?;
-    match Cell::from_hex(h) {
-        Some(c) => Ok((c, at + n)),
-        None => Err(SyntaxError::new(s, at, "a cell on the hexagon")),
-    }
+    let (c, end) = NAMES.read(s, at)?;
+    Cell::from_hex(Hex::new(c.file() as i8, c.rank() as i8))
+        .map(|cell| (cell, end))
+        .ok_or_else(|| SyntaxError::new(s, at, "a cell on the hexagon"))
 }
+
+/// The words an action can be besides cells and die values.
+const WORDS: [&str; 2] = ["decline", "attack/"];
 
 impl FromStr for Action {
     type Err = SyntaxError;
     fn from_str(s: &str) -> Result<Action, SyntaxError> {
         let b = s.as_bytes();
-        if b.is_empty() {
-            return Err(SyntaxError::new(s, 0, "an action"));
-        }
         if s.eq_ignore_ascii_case("decline") {
             return Ok(Action::Decline);
         }
         if b.len() >= 7 && b[..7].eq_ignore_ascii_case(b"attack/") {
             return match &b[7..] {
                 [d @ b'0'..=b'5'] => Ok(Action::Attack(Seat::of((d - b'0') as usize))),
-                _ => Err(SyntaxError::new(s, 7, "a seat from 0 to 5, then the end")),
+                [b'0'..=b'5', ..] => Err(SyntaxError::new(s, 8, "the end of the action")),
+                _ => Err(SyntaxError::new(s, 7, "a seat from 0 to 5")),
             };
         }
-        if b[0].is_ascii_digit() {
-            return match b {
-                [d @ b'1'..=b'6'] => Ok(Action::Die(d - b'0')),
-                [_] => Err(SyntaxError::new(s, 0, "a die value from 1 to 6")),
-                _ => Err(SyntaxError::new(s, 1, "the end of the die value")),
-            };
-        }
-        if b[0] == b'+' {
-            let (c, n) = cell_prefix(s, 1)?;
-            if n != b.len() {
-                return Err(SyntaxError::new(s, n, "the end of the action"));
+        match b.first() {
+            Some(b'0'..=b'9') => {
+                return match b {
+                    [b'1'..=b'6'] => Ok(Action::Die(b[0] - b'0')),
+                    [b'1'..=b'6', ..] => Err(SyntaxError::new(s, 1, "the end of the die value")),
+                    _ => Err(SyntaxError::new(s, 0, "a die value from 1 to 6")),
+                };
             }
-            return Ok(Action::Enter(c));
+            Some(b'+') => {
+                let (c, n) = cell_prefix(s, 1)?;
+                if n != b.len() {
+                    return Err(SyntaxError::new(s, n, "the end of the action"));
+                }
+                return Ok(Action::Enter(c));
+            }
+            _ => {}
         }
-        if !b[0].is_ascii_alphabetic() {
-            return Err(SyntaxError::new(
-                s,
-                0,
-                "a cell, `+`, a die value, `attack/` or `decline`",
-            ));
-        }
-        let (c, n) = cell_prefix(s, 0)?;
+        // A cell, unless the text goes further along `decline` or `attack/` than along a cell
+        // name: the error is where the longest reading stops.
+        let word = mismatch(s, &WORDS);
+        let cell = cell_prefix(s, 0).map_err(|e| {
+            if word > e.at {
+                let what = if s[..word].eq_ignore_ascii_case(&"decline"[..word]) {
+                    "the rest of `decline`"
+                } else {
+                    "the rest of `attack/` and a seat"
+                };
+                SyntaxError::new(s, word, what)
+            } else if e.at == 0 {
+                SyntaxError::new(
+                    s,
+                    0,
+                    "a cell (file a to i), `+`, a die value, `attack/` or `decline`",
+                )
+            } else {
+                e
+            }
+        });
+        let (c, n) = cell?;
         if n == b.len() {
             return Ok(Action::At(c));
         }
@@ -299,6 +318,11 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The words a phase starts with.
+const PHASES: [&str; 9] = [
+    "-", "roll:", "pick:", "wreck", "arrive:", "attack:", "defend:", "won", "drawn",
+];
+
 pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, PositionError> {
     let mut r = Reader { text, at: 0 };
     let mover = r.digit(0, 5, "the seat to act, 0 to 5")?;
@@ -333,6 +357,8 @@ pub(crate) fn parse_position(params: &Params, text: &str) -> Result<State, Posit
     } else if r.word("drawn") {
         Phase::Drawn
     } else {
+        let rest = &text[r.at..];
+        r.at += mismatch(&rest[..rest.find(' ').unwrap_or(rest.len())], &PHASES);
         return Err(
             r.err("a phase: -, roll:, pick:, wreck, arrive:, attack:, defend:, won or drawn")
         );

@@ -146,7 +146,7 @@ impl GameParams for Params {
                 "first",
                 ParamValues::Int { min: 0, max: 5 },
                 "0",
-                "the seat that plays first, one in play (default the lowest seat in play, 0)",
+                "the seat that plays first, one in play",
             ),
             ParamSpec::new(
                 "turn_limit",

@@ -4,6 +4,7 @@
 use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::Out;
+use crate::progress::SearchProgress;
 use crate::scripted::start;
 use boardgames::Session;
 use std::io::BufRead;
@@ -19,35 +20,33 @@ pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), C
 
 /// `solve`: `win` or `loss` for the seat to act, then each legal action's result.
 /// `resume` and `save` name files of proven positions read before and written during (every
-/// `save_every` seconds) and after the search.
+/// `save_every` seconds) and after the search; `show_progress` prints the progress on stderr
+/// even when it is not a terminal.
 pub fn solve(
     setup: &Setup,
     resume: Option<PathBuf>,
     save: Option<PathBuf>,
     save_every: Option<u64>,
+    show_progress: bool,
     out: &mut Out,
 ) -> Result<(), CliError> {
     let game = start(setup)?;
     if !setup.game.has_solver() {
         return Err(boardgames::solve::SolveError::NoSolver(setup.game.name()).into());
     }
-    let spinner = crate::progress::spinner("solve");
-    let report = spinner.clone().map(|bar| -> boardgames::solve::ProgressFn {
-        std::sync::Arc::new(move |positions| {
-            bar.set_message(format!("{positions} positions searched"));
-            bar.tick();
-        })
-    });
+    let progress = std::sync::Arc::new(SearchProgress::new("solve", show_progress));
+    let report = progress.clone();
     let options = boardgames::solve::SolveOptions {
-        progress: report,
+        progress: Some(std::sync::Arc::new(move |positions| {
+            report.report(positions)
+        })),
         resume,
         save,
         save_every: save_every.map(std::time::Duration::from_secs),
     };
-    let solution = setup.game.solve_with(game.as_ref(), &options)?;
-    if let Some(bar) = spinner {
-        bar.finish_and_clear();
-    }
+    let solution = setup.game.solve_with(game.as_ref(), &options);
+    progress.finish();
+    let solution = solution?;
     let word = |win: bool| if win { "win" } else { "loss" };
     out.line(word(solution.win))?;
     for (action, win) in solution.actions {

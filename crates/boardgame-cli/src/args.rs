@@ -8,7 +8,8 @@ use clap::{Args, Parser, Subcommand};
 /// Repello, Arandian checkers) from the command line.
 ///
 /// Output that scripts read goes to stdout; messages go to stderr. Bad input exits with
-/// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters.
+/// status 2 and one line on stderr. `boardgame games` lists the games, seats and parameters,
+/// `boardgame rules GAME` gives a game's rules in brief, `boardgame play GAME` plays it.
 #[derive(Debug, Parser)]
 #[command(name = "boardgame", version, propagate_version = true)]
 pub struct Cli {
@@ -99,7 +100,7 @@ pub enum Command {
         #[arg(value_name = "ACTION")]
         actions: Vec<String>,
     },
-    /// Draw the board for a person.
+    /// Draw the board for a person, with a key of its symbols.
     Show {
         /// The game and the position.
         #[command(flatten)]
@@ -127,7 +128,8 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Play a seat in the terminal against agents (`legal`, `undo`, `help`, `quit`).
+    /// Play a seat in the terminal against the computer (`help` there shows the commands and
+    /// the notation with examples from the position, `rules` the rules).
     Play {
         /// The game and the position to start from.
         #[command(flatten)]
@@ -135,9 +137,10 @@ pub enum Command {
         /// The seat you play, by the game's seat name (default: the first seat).
         #[arg(long, value_name = "SEAT")]
         seat: Option<String>,
-        /// The agent playing every other seat: `random`, `mcts`, `mcts:iterations=5000`,
-        /// `alphabeta`, `solver` (Slime Trail).
-        #[arg(long, value_name = "SPEC", default_value = "random")]
+        /// The agent playing every other seat: `mcts` (the default, a search),
+        /// `mcts:iterations=5000` (stronger, slower), `alphabeta`, `random`, `solver` (Slime
+        /// Trail: perfect play).
+        #[arg(long, value_name = "SPEC", default_value = "mcts")]
         opponent: String,
         /// Seed of the opponents and the dice (default: taken from the clock).
         #[arg(long, value_name = "S")]
@@ -191,7 +194,8 @@ pub enum Command {
         games: u64,
     },
     /// Solve the position exactly (Slime Trail): `win` or `loss` for the seat to act, then
-    /// `ACTION win|loss` per legal action, sorted.
+    /// `ACTION win|loss` per legal action, sorted. Progress goes to stderr: a spinner on a
+    /// terminal, lines with `--progress` otherwise.
     Solve {
         /// The game and the position.
         #[command(flatten)]
@@ -209,12 +213,23 @@ pub enum Command {
         /// every check of the clock, once per 65,536 positions).
         #[arg(long, value_name = "SECONDS", requires = "save")]
         save_every: Option<u64>,
+        /// Show the progress on stderr even when it is not a terminal (a line a second, then
+        /// the total); without it a search that runs long says once how to see it.
+        #[arg(long)]
+        progress: bool,
     },
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).
     Engine,
     /// List the games with their seats, player counts and parameters.
     Games,
+    /// Print a game's rules in brief: the board, the pieces, a turn, how the game ends, the
+    /// notation with examples, and its parameters.
+    Rules {
+        /// The game.
+        #[arg(value_name = "GAME", value_parser = GameParser)]
+        game: &'static GameEntry,
+    },
     /// Print a shell completion script (e.g. `boardgame completions bash > ~/.bash_completion`).
     Completions {
         /// The shell.

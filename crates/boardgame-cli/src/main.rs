@@ -1,8 +1,9 @@
 //! `boardgame`: drive any game of the workspace from the command line.
 //!
-//! The scripted commands (`perft`, `legal`, `apply`, `trace`, `show`, `info`, `observe`) print
-//! exactly what the
-//! command-line contract in the README says; `selfplay`, `play` and `games` are for people. Bad
+//! The scripted commands (`perft`, `legal`, `apply`, `trace`, `best`, `solve`, `match`,
+//! `engine`, `info`, `observe`) print exactly what the command-line contract in the README
+//! says; `show` prints a picture for a person, and `selfplay`, `play`, `games` and `rules` are
+//! for people. Bad
 //! input exits with status 2 and one line on stderr; a closed output pipe ends quietly.
 
 mod agents;
@@ -10,9 +11,11 @@ mod arena;
 mod args;
 mod error;
 mod games;
+mod notation;
 mod out;
 mod play;
 mod progress;
+mod rules;
 mod scripted;
 mod selfplay;
 
@@ -76,9 +79,11 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             resume,
             save,
             save_every,
-        } => agents::solve(&setup, resume, save, save_every, out),
+            progress,
+        } => agents::solve(&setup, resume, save, save_every, progress, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
+        Command::Rules { game } => rules::rules(game, out),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut args::command(), "boardgame", &mut script);

@@ -1,6 +1,7 @@
-//! The scripted commands of the command-line contract: `perft`, `legal`, `apply`, `trace`,
-//! `show`, and for learning programs `info` and `observe`. Their stdout is read by programs
-//! and stays byte for byte as documented.
+//! The scripted commands of the command-line contract: `perft`, `legal`, `apply`, `trace`
+//! (their stdout is read by programs and stays byte for byte as documented), for learning
+//! programs `info` and `observe` (likewise), and `show` (a picture for a person: the board and
+//! its key).
 
 use crate::args::Setup;
 use crate::error::CliError;
@@ -141,8 +142,13 @@ pub fn trace(setup: &Setup, actions: &[String], out: &mut Out) -> Result<(), Cli
     Ok(())
 }
 
-/// `show GAME`.
+/// `show GAME`: the board, then the key of its symbols.
 pub fn show(setup: &Setup, out: &mut Out) -> Result<(), CliError> {
     let game = start(setup)?;
-    out.line(&game)
+    out.line(format_args!(
+        "{game}
+
+{}",
+        crate::notation::key(setup.game, game.as_ref())
+    ))
 }

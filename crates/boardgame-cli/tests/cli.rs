@@ -562,7 +562,7 @@ fn play_offers_help_and_undo_and_says_who_won() {
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("nothing to undo"), "{out}");
-    assert!(out.contains("commands: "), "{out}");
+    assert!(out.contains("commands:\n"), "{out}");
     assert!(out.contains("2 plays "), "{out}");
     assert!(out.contains("legal: c3 c4 c5 d3 d5 e3 e4 e5"), "{out}");
     // After c3 b2, seat 1 wins by stepping into a1.
@@ -571,7 +571,10 @@ fn play_offers_help_and_undo_and_says_who_won() {
         "a1\n",
     );
     let out = String::from_utf8(win.stdout).unwrap();
-    assert!(out.ends_with("over: 1 (you win)\n"), "{out}");
+    assert!(
+        out.ends_with("game over: seat 1 wins: that is you, you win\n"),
+        "{out}"
+    );
     // After c3 b2 b1, seat 2 stepping into a1 gives the win to seat 1.
     let pos = ok(&["apply", "slimetrail", "c3", "b2", "b1"]);
     let lose = run_with_input(
@@ -586,7 +589,10 @@ fn play_offers_help_and_undo_and_says_who_won() {
         "a1\n",
     );
     let out = String::from_utf8(lose.stdout).unwrap();
-    assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
+    assert!(
+        out.ends_with("game over: seat 1 wins; you played seat 2: you lose\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -842,7 +848,10 @@ fn play_against_an_agent() {
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("1 plays "), "{out}");
-    assert!(out.ends_with("over: 1 (you lose)\n"), "{out}");
+    assert!(
+        out.ends_with("game over: seat 1 wins; you played seat 2: you lose\n"),
+        "{out}"
+    );
     assert!(bad(&["play", "slimetrail", "--opponent", "gnugo"]).contains("gnugo"));
 }
 

@@ -89,6 +89,30 @@ impl SyntaxError {
     }
 }
 
+/// How far `text` goes along one of `words` (ASCII case-insensitive): the byte offset of the
+/// first character that no word has there, or the length of `text` when it is all a prefix of
+/// some word. A parser that expects one of several words reports its [`SyntaxError`] there.
+///
+/// ```
+/// use boardgame_kit::error::mismatch;
+/// assert_eq!(mismatch("wom:s", &["won:", "draw"]), 2);
+/// assert_eq!(mismatch("x", &["won:", "draw"]), 0);
+/// assert_eq!(mismatch("dra", &["won:", "draw"]), 3);
+/// ```
+#[must_use]
+pub fn mismatch(text: &str, words: &[&str]) -> usize {
+    words
+        .iter()
+        .map(|w| {
+            text.bytes()
+                .zip(w.bytes())
+                .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// A position text could not be turned into a state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -304,6 +304,25 @@ impl Dir8 {
     pub const fn name(self) -> &'static str {
         ["n", "ne", "e", "se", "s", "sw", "w", "nw"][self as usize]
     }
+
+    /// The name in words, for people.
+    ///
+    /// ```
+    /// assert_eq!(boardgame_kit::Dir8::SW.long_name(), "south-west");
+    /// ```
+    #[must_use]
+    pub const fn long_name(self) -> &'static str {
+        [
+            "north",
+            "north-east",
+            "east",
+            "south-east",
+            "south",
+            "south-west",
+            "west",
+            "north-west",
+        ][self as usize]
+    }
 }
 
 impl fmt::Display for Dir8 {

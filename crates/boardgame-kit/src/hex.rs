@@ -137,6 +137,23 @@ impl HexDir {
     pub const fn opposite(self) -> HexDir {
         HexDir::ALL[(self as usize + 3) % 6]
     }
+
+    /// The name in words, for people.
+    ///
+    /// ```
+    /// assert_eq!(boardgame_kit::HexDir::NW.long_name(), "north-west");
+    /// ```
+    #[must_use]
+    pub const fn long_name(self) -> &'static str {
+        [
+            "east",
+            "north-east",
+            "north-west",
+            "west",
+            "south-west",
+            "south-east",
+        ][self as usize]
+    }
 }
 
 /// A hexagonal board of radius `R` (side `R + 1` cells), centred on `(R, R)`.

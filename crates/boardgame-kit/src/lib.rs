@@ -14,8 +14,10 @@
 //! - **Parameters**: every game's parameter type is [`GameParams`]: `key=value` text with
 //!   defaults, and a description of each key ([`ParamSpec`]: allowed [`ParamValues`], default,
 //!   one-line help) for help screens and settings menus.
-//! - **Notation and errors**: [`SyntaxError`] for text that cannot be read, [`PositionError`]
-//!   for positions, [`ParamError`] for parameters, [`PlayError`] for illegal actions.
+//! - **Notation and errors**: [`SyntaxError`] for text that cannot be read (at the first byte
+//!   that cannot be what it should: [`CellNames`] reads the cell names of one board that way),
+//!   [`PositionError`] for positions, [`ParamError`] for parameters, [`PlayError`] for illegal
+//!   actions.
 //! - **What learning programs need**: [`Encoding`], a fixed action space (every action an id
 //!   in `0..N` that means the same in every position, chance outcomes likewise) and an
 //!   observation tensor of a documented [`Shape`] written into the caller's buffer.
@@ -29,6 +31,8 @@
 //! - **Drivers**: [`perft()`], [`perft_divide`] (and [`try_perft`] for depths from users),
 //!   [`playout`] with a caller-supplied [`RandomSource`]; they run each game's fastest kernel
 //!   through the hooks [`Game::perft_kernel`] and [`Game::playout_kernel`].
+//! - **Explaining a game**: the [`explain`] module, the rules in brief, the key of the board
+//!   drawing and each action in words, for a person who has never seen the game.
 //! - **Board views**: the [`view`] module, a serde-ready model of any board (geometry,
 //!   cells, pieces) and of what an action touches, for generic renderers.
 //! - **Fuzzing**: [`fuzzing::run`], the harness of every game's fuzz target.
@@ -64,6 +68,7 @@
 extern crate alloc;
 
 pub mod bitboard;
+pub mod cell_names;
 #[cfg(feature = "conformance")]
 #[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod conformance;
@@ -73,6 +78,7 @@ pub mod dynamic;
 pub mod encoding;
 pub mod error;
 pub mod eval;
+pub mod explain;
 pub mod fuzzing;
 pub mod game;
 #[cfg(feature = "conformance")]
@@ -94,6 +100,7 @@ pub mod testing;
 pub mod view;
 
 pub use bitboard::{BitIter, Bitboard, Bitboard7};
+pub use cell_names::CellNames;
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dyn_board::DynBoard;
 pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};

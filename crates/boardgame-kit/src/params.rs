@@ -92,13 +92,16 @@ impl Display for ParamValues {
 /// one-line help.
 ///
 /// `Display` writes the line a command-line help shows, `key: help (values; default D)`,
-/// with a default longer than 16 characters cut to its first 16 and `...`.
+/// with a default longer than 16 characters cut to its first 16 and `...`; a key whose
+/// default follows from other keys says the rule there instead
+/// ([`ParamSpec::with_default_rule`]), so the default is said once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParamSpec {
     key: &'static str,
     values: ParamValues,
     default: &'static str,
     help: &'static str,
+    default_rule: Option<&'static str>,
 }
 
 impl ParamSpec {
@@ -123,7 +126,37 @@ impl ParamSpec {
             values,
             default,
             help,
+            default_rule: None,
         }
+    }
+
+    /// The same key with its default said as a rule, for a default that follows from other
+    /// keys (`sn, swn or swne by the number of players`); [`ParamSpec::default`] stays the
+    /// value under the default parameters.
+    ///
+    /// ```
+    /// use boardgame_kit::params::{ParamSpec, ParamValues};
+    /// const STACK: ParamSpec =
+    ///     ParamSpec::new("stack", ParamValues::Int { min: 1, max: 20 }, "15", "tokens per stack")
+    ///         .with_default_rule("15, 12 or 10 for 2, 3 or 4 players");
+    /// assert_eq!(
+    ///     STACK.to_string(),
+    ///     "stack: tokens per stack (an integer from 1 to 20; default 15, 12 or 10 for 2, 3 or 4 players)"
+    /// );
+    /// assert_eq!(STACK.default(), "15");
+    /// ```
+    #[must_use]
+    pub const fn with_default_rule(self, rule: &'static str) -> ParamSpec {
+        ParamSpec {
+            default_rule: Some(rule),
+            ..self
+        }
+    }
+
+    /// How the default follows from other keys, when it does.
+    #[must_use]
+    pub const fn default_rule(&self) -> Option<&'static str> {
+        self.default_rule
     }
 
     /// The key, as written before `=`.
@@ -158,6 +191,9 @@ const LONG_DEFAULT: usize = 16;
 impl Display for ParamSpec {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}: {} ({}; default ", self.key, self.help, self.values)?;
+        if let Some(rule) = self.default_rule {
+            return write!(f, "{rule})");
+        }
         match self.default.get(..LONG_DEFAULT) {
             Some(head) if self.default.len() > LONG_DEFAULT => write!(f, "{head}...)"),
             _ => write!(f, "{})", self.default),

@@ -257,6 +257,26 @@ impl crate::view::BoardView for Nim {
     }
 }
 
+/// Nim explained: its rules, the key of its drawing (`o` per stone), and each take in words.
+impl crate::explain::Explain for Nim {
+    const RULES: &'static str = "Nim: two players take one or two stones in turn from the \
+table; whoever takes the last stone wins.\nAn action is the number of stones taken: `1` or `2`.\n";
+
+    fn key(&self) -> alloc::vec::Vec<crate::explain::KeyEntry> {
+        alloc::vec![crate::explain::KeyEntry::new("o", "a stone on the table")]
+    }
+
+    fn describe(&self, action: &Take) -> String {
+        let left = self.stones.saturating_sub(action.0);
+        let stones = if action.0 == 1 { "stone" } else { "stones" };
+        if left == 0 {
+            alloc::format!("takes the last {stones} and wins")
+        } else {
+            alloc::format!("takes {} {stones}, leaving {left}", action.0)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,8 +6,9 @@
 //! `Box<dyn DynGame>` ([`boardgame_kit::DynGame`]): a front end (terminal, browser, engine
 //! protocol) needs no game's concrete types. [`GameEntry::board`] starts it as a
 //! `Box<dyn DynBoard>` ([`boardgame_kit::DynBoard`]) that also gives the board view model and
-//! the cells every action touches, for a generic renderer. Adding a game to the workspace is
-//! one line of [`GAMES`].
+//! the cells every action touches, for a generic renderer. Each entry also explains its game
+//! to a person ([`GameEntry::rules`], [`GameEntry::key`], [`GameEntry::describe`],
+//! [`GameEntry::seat_label`]). Adding a game to the workspace is one line of [`GAMES`].
 //!
 //! The [`agents`] module makes players from SPECs (`mcts:iterations=5000`), [`solve`] solves
 //! Slime Trail positions exactly, [`perft`] counts with a depth from a user, and [`engine`] is

@@ -3,9 +3,10 @@
 use crate::agents::{DynAgent, Typed};
 use crate::solve::{ProgressFn, Solution, SolveError, SolveOptions};
 use boardgame_ai::SpecError;
+use boardgame_kit::explain::{Explain, KeyEntry};
 use boardgame_kit::params::{GameParams, ParamSpec};
 use boardgame_kit::view::BoardView;
-use boardgame_kit::{DynBoard, DynGame, Game, ParamError, PositionError};
+use boardgame_kit::{DynBoard, DynGame, Game, ParamError, PositionError, Seat};
 use std::fmt;
 
 /// One game of the registry: its name and seats, constructors from text that return the
@@ -30,6 +31,31 @@ pub struct GameEntry {
     agent: fn(&str, u64) -> MadeAgent,
     params: fn() -> &'static [ParamSpec],
     solver: Option<Solver>,
+    rules: &'static str,
+    explainer: Explainer,
+}
+
+/// A game's [`Explain`] seen through [`DynGame`]: each function answers `None` for a state of
+/// another game.
+#[derive(Clone, Copy)]
+struct Explainer {
+    key: fn(&dyn DynGame) -> Option<Vec<KeyEntry>>,
+    describe: fn(&dyn DynGame, &str) -> Option<String>,
+    seat_label: fn(&dyn DynGame, Seat) -> Option<String>,
+}
+
+fn key<G: Explain>(game: &dyn DynGame) -> Option<Vec<KeyEntry>> {
+    Some(game.as_any().downcast_ref::<G>()?.key())
+}
+
+fn describe<G: Explain>(game: &dyn DynGame, action: &str) -> Option<String> {
+    let state = game.as_any().downcast_ref::<G>()?;
+    let action = state.parse_action(action).ok()?;
+    Some(state.describe(&action))
+}
+
+fn seat_label<G: Explain>(game: &dyn DynGame, seat: Seat) -> Option<String> {
+    Some(game.as_any().downcast_ref::<G>()?.seat_label(seat))
 }
 
 /// An agent made from a SPEC, or why it could not be.
@@ -57,7 +83,9 @@ fn board<G: BoardView + boardgame_kit::Encoding>(params: &str, position: Option<
 
 impl GameEntry {
     /// The entry of a game type, with the game's full title for people.
-    pub const fn of<G: BoardView + boardgame_kit::Encoding>(title: &'static str) -> GameEntry {
+    pub const fn of<G: BoardView + Explain + boardgame_kit::Encoding>(
+        title: &'static str,
+    ) -> GameEntry {
         GameEntry {
             name: G::NAME,
             title,
@@ -69,6 +97,12 @@ impl GameEntry {
             agent: agent::<G>,
             params: <G::Params as GameParams>::specs,
             solver: None,
+            rules: G::RULES,
+            explainer: Explainer {
+                key: key::<G>,
+                describe: describe::<G>,
+                seat_label: seat_label::<G>,
+            },
         }
     }
 
@@ -138,6 +172,53 @@ impl GameEntry {
     /// `alphabeta`, `solver` for Slime Trail; see `boardgame_ai::from_spec`) and a seed.
     pub fn agent(&self, spec: &str, seed: u64) -> Result<Box<dyn DynAgent>, SpecError> {
         (self.agent)(spec, seed)
+    }
+
+    /// The rules in brief, a page for a person ([`Explain::RULES`]).
+    ///
+    /// ```
+    /// let rules = boardgames::find("splut").unwrap().rules();
+    /// assert!(rules.starts_with("Splut!") && rules.contains("Notation"));
+    /// ```
+    pub const fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    /// The key of `game`'s drawing ([`Explain::key`]); `None` if `game` is not this game.
+    ///
+    /// ```
+    /// let entry = boardgames::find("slimetrail").unwrap();
+    /// let game = entry.new_game("").unwrap();
+    /// let key = entry.key(game.as_ref()).unwrap();
+    /// assert!(key.iter().any(|e| e.symbols == "@"));
+    /// ```
+    pub fn key(&self, game: &dyn DynGame) -> Option<Vec<KeyEntry>> {
+        (self.explainer.key)(game)
+    }
+
+    /// What the action written `action` does in `game`, in words ([`Explain::describe`]);
+    /// `None` if the text does not read or `game` is not this game.
+    ///
+    /// ```
+    /// let entry = boardgames::find("splut").unwrap();
+    /// let game = entry.new_game("").unwrap();
+    /// assert_eq!(entry.describe(game.as_ref(), "e2-e3").unwrap(), "Dwarf e2 steps north to e3");
+    /// ```
+    pub fn describe(&self, game: &dyn DynGame, action: &str) -> Option<String> {
+        (self.explainer.describe)(game, action)
+    }
+
+    /// A seat as people call it in `game` ([`Explain::seat_label`]: `s (red)`); the seat's
+    /// name if `game` is not this game.
+    ///
+    /// ```
+    /// let entry = boardgames::find("splut").unwrap();
+    /// let game = entry.new_game("").unwrap();
+    /// assert_eq!(entry.seat_label(game.as_ref(), boardgame_kit::Seat::of(2)), "n (green)");
+    /// ```
+    pub fn seat_label(&self, game: &dyn DynGame, seat: Seat) -> String {
+        (self.explainer.seat_label)(game, seat)
+            .unwrap_or_else(|| String::from(game.seat_name(seat)))
     }
 
     /// Whether the game has an exact solver.

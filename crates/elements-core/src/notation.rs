@@ -21,15 +21,17 @@ use crate::state::{Kind, Piece, State, ELEMENTS};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
-use boardgame_kit::{Bitboard7, Cell, Game, PositionError, Seat, SyntaxError};
+use boardgame_kit::{Bitboard7, Cell, CellNames, Game, PositionError, Seat, SyntaxError};
 use core::fmt;
 use core::str::FromStr;
 
 /// One action: a placement on a cell (a block on an empty cell, or eating an enemy block).
 ///
 /// Written as the cell name (`e5`, `t20`); reading is case-insensitive. `Ord` is rank first,
-/// then file: the order of the board's bit indices, so generation comes out sorted. Any cell
-/// name from `a1` to `z26` reads; cells off the board are refused as illegal, not as syntax.
+/// then file: the order of the board's bit indices, so generation comes out sorted. On its
+/// own a placement reads any cell of the full board (`a1` to `t20`); a state reads only the
+/// cells of its own board ([`Game::parse_action`]: `o1` is refused at its `o` in blitz), and a
+/// placement built off the board is refused as illegal.
 ///
 /// ```
 /// use elements_core::Place;
@@ -62,10 +64,13 @@ impl fmt::Display for Place {
     }
 }
 
+/// The names of the cells of the full 20x20 board.
+const FULL: CellNames = CellNames::rect(20, 20);
+
 impl FromStr for Place {
     type Err = SyntaxError;
     fn from_str(s: &str) -> Result<Place, SyntaxError> {
-        s.parse::<Cell>().map(Place)
+        FULL.parse(s).map(Place)
     }
 }
 
@@ -165,46 +170,39 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     let side = geo.side() as usize;
     let bytes = text.as_bytes();
 
-    // Split into exactly five fields on single spaces, keeping their offsets.
-    let mut fields: [(usize, &str); 5] = [(0, ""); 5];
-    let mut n = 0;
+    // Split into fields on single spaces, keeping their offsets; each field is checked when
+    // its turn comes, so that an error in an earlier field is found first.
+    let mut fields: alloc::vec::Vec<(usize, &str)> = alloc::vec::Vec::new();
     let mut start = 0usize;
-    for (i, &b) in bytes
-        .iter()
-        .enumerate()
-        .chain(core::iter::once((bytes.len(), &b' ')))
-    {
+    for (i, &b) in bytes.iter().enumerate() {
         if b == b' ' {
-            if n == 5 {
-                return Err(syntax(
-                    text,
-                    start.saturating_sub(1),
-                    "the end of the position after five fields",
-                ));
-            }
-            if i == start {
-                return Err(syntax(
-                    text,
-                    i,
-                    "a field (fields are separated by single spaces)",
-                ));
-            }
-            fields[n] = (start, &text[start..i]);
-            n += 1;
+            fields.push((start, &text[start..i]));
             start = i + 1;
         }
     }
-    if n < 5 {
-        return Err(syntax(
-            text,
-            text.len(),
-            "five fields: BOARD SEAT LEFT STARTED OUT",
-        ));
-    }
+    fields.push((start, &text[start..]));
+    const NAMES: [&str; 5] = [
+        "the board",
+        "a space and the seat to place",
+        "a space and the placements left",
+        "a space and the seats that have started",
+        "a space and the seats that are out",
+    ];
+    let field = |k: usize| -> Result<(usize, &str), PositionError> {
+        match fields.get(k) {
+            Some(&(at, "")) if k > 0 => Err(syntax(
+                text,
+                at,
+                "a field (fields are separated by single spaces)",
+            )),
+            Some(&f) => Ok(f),
+            None => Err(syntax(text, text.len(), NAMES[k])),
+        }
+    };
 
     // The board.
     let mut state = State::new(params);
-    let board = fields[0].1.as_bytes();
+    let board = field(0)?.1.as_bytes();
     let mut pos = 0usize;
     for r in (0..side).rev() {
         let mut f = 0usize;
@@ -218,14 +216,18 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
                     let first = pos;
                     while let Some(d) = board.get(pos).filter(|d| d.is_ascii_digit()) {
                         run = run * 10 + (d - b'0') as usize;
-                        pos += 1;
                         if run > side - f {
                             return Err(syntax(
                                 text,
-                                first,
-                                "a run of empty cells that fits in the rank",
+                                pos,
+                                if pos == first {
+                                    "a run of empty cells that fits in the rank"
+                                } else {
+                                    "the end of the run (it would pass the end of the rank)"
+                                },
                             ));
                         }
+                        pos += 1;
                     }
                     f += run;
                 }
@@ -242,6 +244,13 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
                     }
                     pos += 1;
                     f += 1;
+                }
+                b'/' | b' ' => {
+                    return Err(syntax(
+                        text,
+                        pos,
+                        "more cells of the rank (a piece letter or a number of empty cells)",
+                    ))
                 }
                 _ => {
                     return Err(syntax(
@@ -264,33 +273,50 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     }
 
     // Seat, placements left, started, out.
-    let (seat_at, seat_f) = fields[1];
+    let (seat_at, seat_f) = field(1)?;
     let seat = match seat_f.as_bytes() {
         [b'-'] => None,
-        [b] => match LETTERS.iter().position(|l| l == b) {
+        [b, rest @ ..] => match LETTERS.iter().position(|l| l == b) {
+            Some(_) if !rest.is_empty() => {
+                return Err(syntax(text, seat_at + 1, "a space and the placements left"))
+            }
             Some(s) => Some(s),
             None => return Err(syntax(text, seat_at, "the seat to place (w a e f) or `-`")),
         },
-        _ => return Err(syntax(text, seat_at, "the seat to place (w a e f) or `-`")),
+        [] => return Err(syntax(text, seat_at, "the seat to place (w a e f) or `-`")),
     };
-    let (left_at, left_f) = fields[2];
+    let (left_at, left_f) = field(2)?;
     let left = if left_f == "-" {
         None
     } else {
-        let ok =
-            !left_f.is_empty() && left_f.len() <= 2 && left_f.bytes().all(|b| b.is_ascii_digit());
-        let v: u8 = if ok { left_f.parse().unwrap_or(0) } else { 0 };
-        if !ok || left_f.starts_with('0') {
-            return Err(syntax(
-                text,
-                left_at,
-                "the number of placements left or `-`",
-            ));
+        let mut v = 0u8;
+        for (k, d) in left_f.bytes().enumerate() {
+            if !d.is_ascii_digit() || (k == 0 && d == b'0') || k == 2 {
+                return Err(syntax(
+                    text,
+                    left_at + k,
+                    if k == 0 {
+                        "the number of placements left or `-`"
+                    } else {
+                        "a space and the seats that have started"
+                    },
+                ));
+            }
+            v = v * 10 + (d - b'0');
         }
         Some(v)
     };
-    let started = read_seats(text, fields[3].1, fields[3].0)?;
-    let out = read_seats(text, fields[4].1, fields[4].0)?;
+    let (started_at, started_f) = field(3)?;
+    let started = read_seats(text, started_f, started_at)?;
+    let (out_at, out_f) = field(4)?;
+    let out = read_seats(text, out_f, out_at)?;
+    if let Some(&(extra, _)) = fields.get(5) {
+        return Err(syntax(
+            text,
+            extra - 1,
+            "the end of the position after five fields",
+        ));
+    }
 
     // Validation.
     let in_play = state.in_play;

@@ -490,6 +490,13 @@ impl Game for State {
         crate::notation::write_position(self)
     }
 
+    fn parse_action(&self, text: &str) -> Result<Place, boardgame_kit::SyntaxError> {
+        let side = self.geo().side();
+        boardgame_kit::CellNames::rect(side, side)
+            .parse(text)
+            .map(Place::new)
+    }
+
     fn from_position(params: &Params, text: &str) -> Result<Self, PositionError> {
         crate::notation::read_position(params, text)
     }

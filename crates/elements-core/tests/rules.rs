@@ -40,12 +40,25 @@ fn full_board_is_20x20_and_blitz_14x14() {
     let s = new("");
     assert_eq!(s.board().side(), 20);
     assert!(s.to_string().contains(" t"), "files run a..t");
-    let mut s = new("");
-    refused(&mut s, "u1", "off the 20x20 board");
+    let s = new("");
+    // `u1` names no cell of the full board: it does not read; built, it is refused.
+    assert!("u1".parse::<Place>().is_err());
+    let u1 = Place::new(Cell::new(20, 0));
+    let e = s.clone().try_play(u1).unwrap_err();
+    assert!(e.to_string().contains("off the 20x20 board"), "{e}");
+    assert_eq!(s.parse_action("u1").unwrap_err().at, 0);
     let mut b = new("board=blitz");
     assert!(b.to_string().contains("14"));
     refused(&mut b, "o14", "off the 14x14 board");
     refused(&mut b, "a15", "off the 14x14 board");
+    // The blitz state itself reads only its own cells, and says where a name goes wrong.
+    let e = b.parse_action("o14").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot read `o14` at byte 0: expected a file letter from a to n"
+    );
+    let e = b.parse_action("a15").unwrap_err();
+    assert_eq!(e.at, 2);
 }
 
 #[test]

@@ -66,6 +66,7 @@ mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
+mod explain;
 mod movegen;
 mod notation;
 mod params;

@@ -33,7 +33,8 @@ use crate::board::{
 use crate::state::{Core, Hist, Mode, State, HIST};
 use alloc::string::String;
 use alloc::vec::Vec;
-use boardgame_kit::{Cell, Dir8, PositionError, SyntaxError};
+use boardgame_kit::error::mismatch;
+use boardgame_kit::{Cell, CellNames, Dir8, PositionError, SyntaxError};
 use core::fmt::{self, Write};
 use core::str::FromStr;
 use smallvec::SmallVec;
@@ -76,14 +77,43 @@ impl fmt::Display for Action {
     }
 }
 
-const ACTION_EXPECTED: &str = "an action: a cell (e5), a direction (ne) or a push (c3/sw)";
+const ACTION_EXPECTED: &str =
+    "an action: a cell (e5), a direction (ne) or a push (c3/sw); files go from a to m";
+
+/// The squares of the board, for reading square names.
+const SQUARES: CellNames = CellNames::rect(SIDE as u8, SIDE as u8);
+
+/// The directions as written.
+const DIRECTIONS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+
+/// Reads a direction that makes up the whole of `s[at..]`; an error points at the first byte
+/// that cannot continue one.
+fn direction(s: &str, at: usize) -> Result<Dir8, SyntaxError> {
+    let rest = &s[at..];
+    if let Ok(d) = rest.parse::<Dir8>() {
+        return Ok(d);
+    }
+    let k = mismatch(rest, &DIRECTIONS);
+    if k > 0 && rest[..k].parse::<Dir8>().is_ok() {
+        Err(SyntaxError::new(s, at + k, "the end of the action"))
+    } else {
+        Err(SyntaxError::new(
+            s,
+            at + k,
+            "a direction: n ne e se s sw w nw",
+        ))
+    }
+}
 
 impl FromStr for Action {
     type Err = SyntaxError;
     fn from_str(s: &str) -> Result<Action, SyntaxError> {
         let b = s.as_bytes();
-        if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit() {
-            let (cell, n) = Cell::parse_prefix(s, 0)?;
+        let file = b
+            .first()
+            .is_some_and(|c| (b'a'..=b'm').contains(&c.to_ascii_lowercase()));
+        if file && b.get(1).is_some_and(u8::is_ascii_digit) {
+            let (cell, n) = SQUARES.read(s, 0)?;
             if n == s.len() {
                 return Ok(Action::Place(cell));
             }
@@ -94,14 +124,15 @@ impl FromStr for Action {
                     "`/` and a direction, or the end of the action",
                 ));
             }
-            let d = s[n + 1..]
-                .parse::<Dir8>()
-                .map_err(|_| SyntaxError::new(s, n + 1, "a direction: n ne e se s sw w nw"))?;
-            return Ok(Action::Push(cell, d));
+            return Ok(Action::Push(cell, direction(s, n + 1)?));
         }
-        s.parse::<Dir8>()
-            .map(Action::Move)
-            .map_err(|_| SyntaxError::new(s, 0, ACTION_EXPECTED))
+        if mismatch(s, &DIRECTIONS) > 0 {
+            return direction(s, 0).map(Action::Move);
+        }
+        if file {
+            return Err(SyntaxError::new(s, 1, "a rank from 1 to 13"));
+        }
+        Err(SyntaxError::new(s, 0, ACTION_EXPECTED))
     }
 }
 
@@ -217,31 +248,23 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
         }
     }
     fields.push((start, &text[start..]));
-    for &(at, f) in &fields {
-        if f.is_empty() {
-            return Err(syntax(
+    // Each field is checked when its turn comes, so that an error in an earlier field is
+    // found first.
+    let field = |k: usize, what: &'static str| -> Result<(usize, &str), PositionError> {
+        match fields.get(k) {
+            Some(&(at, "")) => Err(syntax(
                 text,
                 at,
                 "a field (fields are separated by single spaces)",
-            ));
+            )),
+            Some(&f) => Ok(f),
+            None => Err(syntax(text, text.len(), what)),
         }
-    }
-    if fields.len() < 3 {
-        let at = text.len();
-        return Err(syntax(
-            text,
-            at,
-            if fields.len() == 1 {
-                "` ` and the seats field"
-            } else {
-                "` ` and the mode field"
-            },
-        ));
-    }
+    };
 
     // Board.
     let mut board = EMPTY_BOARD;
-    let (b0, btext) = fields[0];
+    let (b0, btext) = field(0, "the board")?;
     let bb = btext.as_bytes();
     let mut i = 0;
     let mut stacks_seen = [false; 4];
@@ -254,20 +277,26 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
             match ch {
                 b'1'..=b'9' => {
                     let mut n = (ch - b'0') as usize;
-                    let start = i;
+                    if f + n > SIDE {
+                        return Err(syntax(
+                            text,
+                            b0 + i,
+                            "a run that ends within the rank's 13 squares",
+                        ));
+                    }
                     i += 1;
                     if let Some(&d2) = bb.get(i) {
                         if d2.is_ascii_digit() && n == 1 {
                             n = 10 + (d2 - b'0') as usize;
+                            if f + n > SIDE {
+                                return Err(syntax(
+                                    text,
+                                    b0 + i,
+                                    "the end of the run (it would pass the rank's 13 squares)",
+                                ));
+                            }
                             i += 1;
                         }
-                    }
-                    if f + n > SIDE {
-                        return Err(syntax(
-                            text,
-                            b0 + start,
-                            "a run that ends within the rank's 13 squares",
-                        ));
                     }
                     f += n;
                 }
@@ -292,6 +321,13 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
                     f += 1;
                     i += 1;
                 }
+                b'/' => {
+                    return Err(syntax(
+                        text,
+                        b0 + i,
+                        "more squares of the rank (a piece or a count of empty squares)",
+                    ))
+                }
                 _ => {
                     return Err(syntax(
                         text,
@@ -313,7 +349,7 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
     }
 
     // Seats.
-    let (s0, stext) = fields[1];
+    let (s0, stext) = field(1, "a space and the seats field")?;
     let mut count = [0u8; 4];
     let mut capt = [[0u8; 3]; 4];
     let mut seat = 0usize;
@@ -324,18 +360,21 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
             return Err(syntax(text, s0 + i, "at most four seats"));
         }
         let ds = i;
+        let mut n = 0u8;
         while i < sb.len() && sb[i].is_ascii_digit() {
+            let next = u32::from(n) * 10 + u32::from(sb[i] - b'0');
+            if next > 20 || (i > ds && n == 0) {
+                return Err(syntax(
+                    text,
+                    s0 + i,
+                    "the end of the number of tokens (a stack holds 0 to 20)",
+                ));
+            }
+            n = next as u8;
             i += 1;
         }
         if i == ds {
             return Err(syntax(text, s0 + i, "the number of tokens in the stack"));
-        }
-        if i - ds > 2 {
-            return Err(syntax(text, s0 + ds, "a number of tokens from 0 to 20"));
-        }
-        let n: u8 = stext[ds..i].parse().unwrap_or(u8::MAX);
-        if n > 20 {
-            return Err(syntax(text, s0 + ds, "a number of tokens from 0 to 20"));
         }
         count[seat] = n;
         while i < sb.len() && sb[i] != b',' {
@@ -370,25 +409,31 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
     }
 
     // Mode.
-    let (m0, mtext) = fields[2];
+    let (m0, mtext) = field(2, "a space and the mode field")?;
     let (mode, who) = if mtext == "over" {
         (Mode::Over, 0usize)
     } else {
-        let (kind, num) = mtext
-            .split_once(':')
-            .ok_or_else(|| syntax(text, m0, "a mode: place:K, turn:K, push:K or over"))?;
+        const MODES: [&str; 4] = ["place:", "turn:", "push:", "over"];
+        let (kind, num) = match mtext.split_once(':') {
+            Some((kind @ ("place" | "turn" | "push"), num)) => (kind, num),
+            _ => {
+                return Err(syntax(
+                    text,
+                    m0 + mismatch(mtext, &MODES),
+                    "a mode: place:K, turn:K, push:K or over",
+                ))
+            }
+        };
         let mode = match kind {
             "place" => Mode::Setup,
             "turn" => Mode::Turn,
-            "push" => Mode::Push,
-            _ => return Err(syntax(text, m0, "a mode: place:K, turn:K, push:K or over")),
+            _ => Mode::Push,
         };
-        let k = match num {
-            "1" => 0,
-            "2" => 1,
-            "3" => 2,
-            "4" => 3,
-            _ => return Err(syntax(text, m0 + kind.len() + 1, "a seat: 1, 2, 3 or 4")),
+        let num_at = m0 + kind.len() + 1;
+        let k = match num.as_bytes() {
+            [d @ b'1'..=b'4'] => (d - b'1') as usize,
+            [b'1'..=b'4', ..] => return Err(syntax(text, num_at + 1, "the end of the mode")),
+            _ => return Err(syntax(text, num_at, "a seat: 1, 2, 3 or 4")),
         };
         if k >= players {
             return Err(invalid("the seat to act does not play"));
@@ -400,7 +445,7 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
     let mut pushes: SmallVec<[u16; HIST]> = SmallVec::new();
     match (mode, fields.len()) {
         (Mode::Push, 4) => {
-            let (p0, ptext) = fields[3];
+            let (p0, ptext) = field(3, "the pushes of the phase (or `-`)")?;
             if ptext != "-" {
                 let mut off = 0;
                 for item in ptext.split(',') {

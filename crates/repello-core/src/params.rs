@@ -186,14 +186,16 @@ impl GameParams for Params {
                 "stack",
                 ParamValues::Int { min: 1, max: 20 },
                 "15",
-                "tokens per stack at the start (default 15, 12 or 10 for 2, 3 or 4 players)",
-            ),
+                "tokens per stack at the start",
+            )
+            .with_default_rule("15, 12 or 10 for 2, 3 or 4 players"),
             ParamSpec::new(
                 "numbers",
                 ParamValues::Text("169 digits 1 to 6, rank 13 first, each rank a to m"),
                 STAND_IN_TEXT,
-                "the number printed on each cell of the board (default the stand-in board)",
-            ),
+                "the number printed on each cell of the board",
+            )
+            .with_default_rule("the stand-in board of the rules file, 1265344512361664..."),
         ];
         SPECS
     }

@@ -655,9 +655,14 @@ fn position_errors() {
 #[test]
 fn illegal_actions_leave_the_state_unchanged() {
     let mut s = State::new(&Params::default());
-    for a in ["a1", "n", "c3/sw", "z26", "g7"] {
+    for a in ["a1", "n", "c3/sw", "g7"] {
         refused(&s, a);
     }
+    // A square off the board does not read as an action; built directly, it is refused.
+    let z26 = Action::Place(Cell::new(25, 25));
+    let mut t = s.clone();
+    assert!(t.try_play(z26).is_err());
+    assert_eq!(t, s);
     s.play(act("e5"));
     s.play(act("i9"));
     for a in ["e5", "c3/sw", "a1"] {

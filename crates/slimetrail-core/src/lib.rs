@@ -57,6 +57,7 @@ mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
+mod explain;
 mod kernels;
 mod notation;
 mod params;

@@ -48,65 +48,85 @@ pub(crate) fn write_position(s: &State) -> String {
 pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, PositionError> {
     let b = params.board();
     let n = b.size();
-    let err =
-        |at: usize, what: &'static str| PositionError::Syntax(SyntaxError::new(text, at, what));
-    let (board_text, seat_text) = match text.split_once(' ') {
-        Some(p) => p,
-        None => return Err(err(text.len(), "a space and the seat to move")),
+    let err = |at: usize, what: String| PositionError::Syntax(SyntaxError::new(text, at, what));
+    // What may come where a rank is complete: `/` before the next rank, a space after the last.
+    let after_rank = |rank: u8| {
+        if rank == 0 {
+            alloc::format!("a space and the seat to move (the board is {n}x{n})")
+        } else {
+            alloc::format!("`/` and the next rank (the board is {n}x{n})")
+        }
     };
     let mut slime: Bits = 0;
     let mut snail = None;
-    let mut rank = n;
-    let mut pos = 0usize;
-    for row in board_text.split('/') {
-        if rank == 0 {
-            return Err(err(pos, "no more ranks: the board has this many"));
-        }
-        rank -= 1;
-        let mut file = 0u8;
-        for (k, ch) in row.char_indices() {
-            let at = pos + k;
-            match ch.to_ascii_lowercase() {
-                d @ '1'..='9' => file += d as u8 - b'0',
-                'x' | '@' if file < n => {
-                    let i = b.index(Cell::new(file, rank));
-                    if ch == '@' {
-                        if snail.is_some() {
-                            return Err(err(at, "a single snail"));
-                        }
-                        snail = Some(Cell::new(file, rank));
-                    } else {
-                        slime |= 1 << i;
+    let (mut rank, mut file) = (n - 1, 0u8);
+    let mut at = 0usize;
+    let bytes = text.as_bytes();
+    while let Some(&ch) = bytes.get(at) {
+        match ch.to_ascii_lowercase() {
+            b' ' | b'/' if file < n => {
+                return Err(err(
+                    at,
+                    alloc::format!("more cells of the rank (the board is {n}x{n})"),
+                ))
+            }
+            b' ' if rank > 0 => return Err(err(at, after_rank(rank))),
+            b' ' => break,
+            b'/' if rank == 0 => return Err(err(at, after_rank(0))),
+            b'/' => {
+                rank -= 1;
+                file = 0;
+            }
+            d @ b'1'..=b'9' if file + (d - b'0') <= n => file += d - b'0',
+            c @ (b'x' | b'@') if file < n => {
+                let cell = Cell::new(file, rank);
+                if c == b'@' {
+                    if snail.is_some() {
+                        return Err(err(at, String::from("a single snail")));
                     }
-                    file += 1;
+                    snail = Some(cell);
+                } else {
+                    slime |= 1 << b.index(cell);
                 }
-                'x' | '@' => return Err(err(at, "the end of the rank")),
-                _ => return Err(err(at, "a digit, `x` (slime) or `@` (the snail)")),
+                file += 1;
             }
-            if file > n {
-                return Err(err(at, "a rank no wider than the board"));
+            _ if file == n => return Err(err(at, after_rank(rank))),
+            _ => {
+                return Err(err(
+                    at,
+                    alloc::format!(
+                        "a count of clean cells from 1 to {}, `x` (slime) or `@` (the snail)",
+                        n - file
+                    ),
+                ))
             }
         }
-        if file != n {
-            return Err(err(pos + row.len(), "a rank as wide as the board"));
-        }
-        pos += row.len() + 1;
+        at += 1;
     }
-    if rank != 0 {
-        return Err(err(board_text.len(), "as many ranks as the board has"));
+    if at == text.len() {
+        return Err(err(
+            at,
+            if file < n {
+                alloc::format!("more cells of the rank (the board is {n}x{n})")
+            } else {
+                after_rank(rank)
+            },
+        ));
     }
     let snail = snail.ok_or(PositionError::invalid("there is no snail"))?;
     let state = State::from_parts(b, slime, snail)?;
-    let seat_at = board_text.len() + 1;
-    match seat_text {
-        "1" | "2" => {
+    let seat_at = at + 1;
+    let seat_text = &text[seat_at..];
+    match seat_text.as_bytes() {
+        [b'1' | b'2'] => {
             if seat_text != State::seat_name(state.mover()) {
                 return Err(PositionError::invalid(
                     "the seat to move disagrees with the slime count (seat 1 moves after an even number of actions)",
                 ));
             }
         }
-        _ => return Err(err(seat_at, "the seat to move, `1` or `2`")),
+        [b'1' | b'2', ..] => return Err(err(seat_at + 1, String::from("the end of the position"))),
+        _ => return Err(err(seat_at, String::from("the seat to move, `1` or `2`"))),
     }
     Ok(state)
 }

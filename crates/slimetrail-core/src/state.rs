@@ -6,17 +6,27 @@ use crate::params::Params;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use boardgame_kit::smallvec::SmallVec;
-use boardgame_kit::{Actions, Cell, Game, Outcome, Playout, PositionError, Seat, SeatSet, ToAct};
+use boardgame_kit::{
+    Actions, Cell, CellNames, Game, Outcome, Playout, PositionError, Seat, SeatSet, SyntaxError,
+    ToAct,
+};
 use core::fmt;
 use core::str::FromStr;
 
 /// One action: the snail's destination cell (`e5`).
 ///
+/// Reading on its own accepts the cells of the largest board (`a1` to `i9`); a state reads
+/// only the cells of its own board ([`Game::parse_action`]), so an error points at the first
+/// character that cannot belong to one of its cells.
+///
 /// ```
-/// use slimetrail_core::Step;
+/// use slimetrail_core::{State, Step};
+/// use boardgame_kit::Game;
 /// let s: Step = "C3".parse().unwrap();
 /// assert_eq!(s.to_string(), "c3");
 /// assert!("c".parse::<Step>().is_err());
+/// let e = State::default().parse_action("zz9").unwrap_err();
+/// assert_eq!(e.to_string(), "cannot read `zz9` at byte 0: expected a file letter from a to g");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Step(pub Cell);
@@ -30,7 +40,9 @@ impl fmt::Display for Step {
 impl FromStr for Step {
     type Err = boardgame_kit::SyntaxError;
     fn from_str(s: &str) -> Result<Step, Self::Err> {
-        s.parse().map(Step)
+        CellNames::rect(crate::board::MAX_SIZE, crate::board::MAX_SIZE)
+            .parse(s)
+            .map(Step)
     }
 }
 
@@ -50,7 +62,8 @@ fn adjacent(a: Cell, b: Cell) -> bool {
 /// use boardgame_kit::Game;
 /// let mut s: State = "size=9".parse::<slimetrail_core::Params>().map(|p| State::new(&p)).unwrap();
 /// let before = s;
-/// let u = s.play_unchecked("q11".parse().unwrap()); // off the 9x9 board
+/// let q11 = Step("q11".parse().unwrap()); // off the 9x9 board (it does not read as a Step)
+/// let u = s.play_unchecked(q11);
 /// assert_eq!(s, before);
 /// s.undo(u);
 /// assert_eq!(s, before);
@@ -416,6 +429,11 @@ impl Game for State {
 
     fn position(&self) -> String {
         crate::notation::write_position(self)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Step, SyntaxError> {
+        let n = self.board.size();
+        CellNames::rect(n, n).parse(text).map(Step)
     }
 
     fn from_position(params: &Params, text: &str) -> Result<State, PositionError> {

@@ -68,6 +68,7 @@ mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
+mod explain;
 mod kernels;
 mod key;
 mod movegen;

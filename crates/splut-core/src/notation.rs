@@ -4,8 +4,10 @@
 use crate::board::{self, cell, dir_name, square, DIRS, NONE};
 use crate::state::{State, Status, LEV_CLOSED, LEV_FRESH};
 use crate::{Params, SEAT_NAMES};
+use alloc::borrow::Cow;
 use alloc::string::String;
-use boardgame_kit::{Cell, Dir4, PositionError, Seat, SyntaxError};
+use boardgame_kit::error::mismatch;
+use boardgame_kit::{Cell, CellNames, Dir4, PositionError, Seat, SyntaxError};
 use core::fmt::{self, Write};
 use core::str::FromStr;
 
@@ -124,12 +126,14 @@ impl fmt::Display for Action {
     }
 }
 
-/// Reads a square of the diamond at the start of `s` (which starts at byte `at` of `whole`).
+/// The squares of the diamond, for reading square names.
+const SQUARES: CellNames = CellNames::diamond(9);
+
+/// Reads a square of the diamond at byte `at` of `whole`: the square and the byte after it.
 fn parse_square(whole: &str, at: usize) -> Result<(u8, usize), SyntaxError> {
-    let rest = whole.get(at..).unwrap_or("");
-    let (c, n) = Cell::parse_prefix(rest, at).map_err(|e| e.within(whole, 0))?;
+    let (c, end) = SQUARES.read(whole, at)?;
     let sq = square(c).ok_or_else(|| SyntaxError::new(whole, at, "a square of the diamond"))?;
-    Ok((sq, n))
+    Ok((sq, end))
 }
 
 impl FromStr for Action {
@@ -138,18 +142,20 @@ impl FromStr for Action {
         let (from, n) = parse_square(s, 0)?;
         let b = s.as_bytes();
         if b.get(n) != Some(&b'-') {
-            return Err(SyntaxError::new(s, n, "`-`"));
+            return Err(SyntaxError::new(
+                s,
+                n,
+                "`-` and the square the piece steps to",
+            ));
         }
-        let (to, m) = parse_square(s, n + 1)?;
-        let mut at = n + 1 + m;
+        let (to, mut at) = parse_square(s, n + 1)?;
         let extra = match b.get(at) {
             None => 0,
             Some(b'/') => {
                 at += 1;
+                let square_next = b.get(at + 1).is_some_and(|d| d.is_ascii_digit());
                 match b.get(at).map(|c| c.to_ascii_lowercase()) {
-                    Some(c @ (b'p' | b'n' | b'e' | b's' | b'w'))
-                        if !b.get(at + 1).is_some_and(|d| d.is_ascii_digit()) =>
-                    {
+                    Some(c @ (b'p' | b'n' | b'e' | b's' | b'w')) if !square_next => {
                         at += 1;
                         match c {
                             b'p' => EXTRA_PULL,
@@ -159,16 +165,17 @@ impl FromStr for Action {
                             _ => EXTRA_THROW + 3,
                         }
                     }
-                    Some(c) if c.is_ascii_alphabetic() => {
-                        let (q, k) = parse_square(s, at)?;
-                        at += k;
+                    Some(b'a'..=b'i') => {
+                        let (q, end) = parse_square(s, at)?;
+                        at = end;
                         EXTRA_LEV + q
                     }
                     _ => {
                         return Err(SyntaxError::new(
                             s,
                             at,
-                            "`p`, a direction (n, e, s, w) or a square",
+                            "`p` (pull), a throw direction (n, e, s, w) or the square of a \
+                             levitated Rock",
                         ))
                     }
                 }
@@ -262,75 +269,97 @@ pub(crate) fn write_position(s: &State) -> String {
     out
 }
 
-/// A cursor over the position text, producing syntax errors with byte offsets.
+/// A cursor over the position text, producing syntax errors at the first byte that cannot be
+/// what it should.
 struct Reader<'a> {
     text: &'a str,
     at: usize,
 }
 
-impl<'a> Reader<'a> {
-    fn err(&self, at: usize, expected: &'static str) -> PositionError {
-        PositionError::Syntax(SyntaxError::new(self.text, at, expected))
+impl Reader<'_> {
+    fn err(&self, expected: impl Into<Cow<'static, str>>) -> PositionError {
+        PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
     }
 
-    /// The next space-separated field and its offset.
-    fn field(&mut self, expected: &'static str) -> Result<(&'a str, usize), PositionError> {
-        let rest = &self.text[self.at..];
-        if rest.is_empty() {
-            return Err(self.err(self.at, expected));
-        }
-        let len = rest.find(' ').unwrap_or(rest.len());
-        if len == 0 {
-            return Err(self.err(self.at, expected));
-        }
-        let start = self.at;
-        self.at += len;
-        if self.at < self.text.len() {
-            self.at += 1; // the space
-            if self.at == self.text.len() {
-                return Err(self.err(self.at, "another field after the space"));
-            }
-        }
-        Ok((&rest[..len], start))
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
     }
 
-    fn square(&self, f: &str, at: usize, dash_ok: bool) -> Result<u8, PositionError> {
-        if dash_ok && f == "-" {
+    /// The byte `b`, or an error saying what was expected.
+    fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
+        if self.peek() == Some(b) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.err(expected))
+        }
+    }
+
+    /// Whether the next field ends here (a space or the end of the text).
+    fn at_field_end(&self) -> bool {
+        matches!(self.peek(), None | Some(b' '))
+    }
+
+    /// A square of the diamond, or `-` (an absent piece) when `dash_ok`.
+    fn square(&mut self, dash_ok: bool) -> Result<u8, PositionError> {
+        if dash_ok && self.peek() == Some(b'-') {
+            self.at += 1;
             return Ok(NONE);
         }
-        let (c, n) =
-            Cell::parse_prefix(f, at).map_err(|e| PositionError::Syntax(e.within(self.text, 0)))?;
-        if n != f.len() {
-            return Err(self.err(at + n, "`,` or the end of the square"));
-        }
-        square(c).ok_or_else(|| self.err(at, "a square of the diamond"))
+        let (sq, end) = parse_square(self.text, self.at)?;
+        self.at = end;
+        Ok(sq)
     }
 
-    fn number(&self, f: &str, at: usize, expected: &'static str) -> Result<u32, PositionError> {
-        if f.is_empty() || f.len() > 9 || !f.bytes().all(|c| c.is_ascii_digit()) {
-            return Err(self.err(at, expected));
-        }
-        f.parse().map_err(|_| self.err(at, expected))
+    /// A seat letter.
+    fn seat(&mut self) -> Result<u8, PositionError> {
+        let seat = self
+            .peek()
+            .and_then(|c| seat_of(core::str::from_utf8(&[c]).unwrap_or("")))
+            .ok_or_else(|| self.err("a seat letter: s, w, n or e"))?;
+        self.at += 1;
+        Ok(seat)
     }
 
-    fn mask(&self, f: &str, at: usize) -> Result<u8, PositionError> {
-        if f == "-" {
+    /// A number of at most nine digits.
+    fn number(&mut self, expected: &'static str) -> Result<u32, PositionError> {
+        let start = self.at;
+        let mut n: u32 = 0;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            if self.at - start == 9 {
+                return Err(self.err("the end of the number (at most nine digits)"));
+            }
+            n = n * 10 + u32::from(d - b'0');
+            self.at += 1;
+        }
+        if self.at == start {
+            return Err(self.err(expected));
+        }
+        Ok(n)
+    }
+
+    /// A set of Rock ids (`02`) or `-`.
+    fn mask(&mut self) -> Result<u8, PositionError> {
+        if self.peek() == Some(b'-') {
+            self.at += 1;
             return Ok(0);
         }
         let mut m = 0u8;
-        for (i, c) in f.bytes().enumerate() {
-            match c {
-                b'0'..=b'3' => {
+        loop {
+            match self.peek() {
+                Some(c @ b'0'..=b'3') => {
                     let bit = 1 << (c - b'0');
                     if m & bit != 0 {
-                        return Err(self.err(at + i, "each Rock id at most once"));
+                        return Err(self.err("each Rock id at most once"));
                     }
                     m |= bit;
+                    self.at += 1;
                 }
-                _ => return Err(self.err(at + i, "Rock ids 0 to 3, or `-`")),
+                _ if m != 0 && self.at_field_end() => return Ok(m),
+                _ if m != 0 => return Err(self.err("another Rock id (0 to 3) or a space")),
+                _ => return Err(self.err("Rock ids 0 to 3, or `-`")),
             }
         }
-        Ok(m)
     }
 }
 
@@ -344,87 +373,90 @@ pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, Positi
     let mut st = State::empty(*params);
 
     // 1. Rocks.
-    let (f, at) = r.field("the four Rock squares")?;
-    let mut off = 0;
     for i in 0..4 {
-        let part_end = if i < 3 {
-            match f[off..].find(',') {
-                Some(k) => off + k,
-                None => return Err(r.err(at + f.len(), "`,` and four Rock squares")),
-            }
-        } else {
-            f.len()
-        };
-        let sq = r.square(&f[off..part_end], at + off, false)?;
-        st.rocks[i] = sq;
-        off = part_end + 1;
+        if i > 0 {
+            r.eat(b',', "`,` and the next Rock's square (Rocks 0, 1, 2 and 3)")?;
+        }
+        st.rocks[i] = r.square(false)?;
     }
+    r.eat(b' ', "a space and the teams (after the four Rock squares)")?;
 
     // 2. Teams.
-    let (f, at) = r.field("the teams (`s:d2,f2,e2;...` or `-`)")?;
-    if f != "-" {
-        let mut off = 0;
-        for part in f.split(';') {
-            let pat = at + off;
-            off += part.len() + 1;
-            let (name, pieces) = part
-                .split_once(':')
-                .ok_or_else(|| r.err(pat, "`SEAT:SORCERER,TROLL,DWARF`"))?;
-            let seat = seat_of(name).ok_or_else(|| r.err(pat, "a seat name: s, w, n or e"))?;
+    if r.peek() == Some(b'-') && matches!(text.as_bytes().get(r.at + 1), None | Some(b' ')) {
+        r.at += 1;
+    } else {
+        loop {
+            let seat = r.seat()?;
             if st.alive & (1 << seat) != 0 {
-                return Err(r.err(pat, "each seat at most once"));
+                r.at -= 1;
+                return Err(r.err("each seat at most once"));
             }
             st.alive |= 1 << seat;
-            let mut poff = pat + name.len() + 1;
-            let mut k = 0;
-            for sqtext in pieces.split(',') {
-                if k == 3 {
-                    return Err(r.err(poff - 1, "three squares: Sorcerer, Troll, Dwarf"));
+            r.eat(b':', "`:` and the team's squares (Sorcerer, Troll, Dwarf)")?;
+            for k in 0..3 {
+                if k > 0 {
+                    r.eat(
+                        b',',
+                        "`,` and the next square (a team is a Sorcerer, a Troll and a Dwarf)",
+                    )?;
                 }
-                let sq = r.square(sqtext, poff, k > 0)?;
-                st.pieces[seat as usize][k] = sq;
-                poff += sqtext.len() + 1;
-                k += 1;
+                st.pieces[seat as usize][k] = r.square(k > 0)?;
             }
-            if k != 3 {
-                return Err(r.err(poff - 1, "three squares: Sorcerer, Troll, Dwarf"));
+            if r.peek() != Some(b';') {
+                break;
             }
+            r.at += 1;
         }
     }
+    r.eat(
+        b' ',
+        "a space and the seat to move (or `;` and another team)",
+    )?;
 
     // 3. To move / result.
-    let (f, at) = r.field("the seat to move, `won:SEAT` or `draw`")?;
-    st.status = if f == "draw" {
+    let rest = &text[r.at..];
+    let word = &rest[..rest.find(' ').unwrap_or(rest.len())];
+    let first_is_seat = word.get(..1).and_then(seat_of).is_some();
+    st.status = if word.eq_ignore_ascii_case("draw") {
+        r.at += 4;
         Status::Draw
-    } else if let Some(w) = f.strip_prefix("won:") {
-        Status::Won(seat_of(w).ok_or_else(|| r.err(at + 4, "a seat name: s, w, n or e"))?)
-    } else {
-        st.to_move = seat_of(f).ok_or_else(|| r.err(at, "a seat name: s, w, n or e"))?;
+    } else if word
+        .get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("won:"))
+    {
+        r.at += 4;
+        Status::Won(r.seat()?)
+    } else if first_is_seat && mismatch(word, &["won:"]) <= 1 {
+        st.to_move = r.seat()?;
         Status::Playing
+    } else {
+        r.at += mismatch(word, &["draw", "won:"]);
+        return Err(r.err("the seat to move (s, w, n or e), `won:SEAT` or `draw`"));
     };
+    r.eat(b' ', "a space and the turn number")?;
 
     // 4-5. Turn and steps.
-    let (f, at) = r.field("the turn number")?;
-    st.turn = r.number(f, at, "the turn number")?;
-    let (f, at) = r.field("the steps left")?;
-    st.steps_left = r.number(f, at, "the steps left (0 to 3)")?.min(255) as u8;
+    st.turn = r.number("the turn number")?;
+    r.eat(b' ', "a space and the steps left in the turn")?;
+    st.steps_left = r.number("the steps left (0 to 3)")?.min(255) as u8;
+    r.eat(b' ', "a space and the levitation state")?;
 
     // 6. Levitation.
-    let (f, at) = r.field("the levitation state (`-`, `x` or a Rock id)")?;
-    st.lev = match f {
-        "-" => LEV_FRESH,
-        "x" | "X" => LEV_CLOSED,
-        "0" | "1" | "2" | "3" => f.as_bytes()[0] - b'0',
-        _ => return Err(r.err(at, "the levitation state (`-`, `x` or a Rock id)")),
+    st.lev = match r.peek() {
+        Some(b'-') => LEV_FRESH,
+        Some(b'x' | b'X') => LEV_CLOSED,
+        Some(c @ b'0'..=b'3') => c - b'0',
+        _ => return Err(r.err("the levitation state (`-`, `x` or a Rock id 0 to 3)")),
     };
+    r.at += 1;
+    r.eat(b' ', "a space and the Rocks moved this turn")?;
 
     // 7-8. Rocks moved this turn and the turn before.
-    let (f, at) = r.field("the Rocks moved this turn")?;
-    st.moved_this = r.mask(f, at)?;
-    let (f, at) = r.field("the Rocks moved in the previous turn")?;
-    st.moved_prev = r.mask(f, at)?;
+    st.moved_this = r.mask()?;
+    r.eat(b' ', "a space and the Rocks moved in the previous turn")?;
+    st.moved_prev = r.mask()?;
     if r.at != text.len() {
-        return Err(r.err(r.at, "the end of the position"));
+        return Err(r.err("the end of the position"));
     }
 
     st.validate()?;

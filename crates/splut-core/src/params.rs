@@ -180,19 +180,28 @@ impl GameParams for Params {
             ),
             ParamSpec::new(
                 "seats",
-                ParamValues::Text("2 to 4 of the seat letters s, w, n, e; two players sit opposite (sn or we)"),
+                ParamValues::Text(
+                    "2 to 4 of the seat letters s, w, n, e; two players sit opposite (sn or we)",
+                ),
                 "sn",
-                "the seats in play (default sn, swn or swne by the number of players)",
-            ),
+                "the seats in play",
+            )
+            .with_default_rule("sn, swn or swne by the number of players"),
             ParamSpec::new(
                 "first",
                 ParamValues::Choice(&["s", "w", "n", "e"]),
                 "s",
-                "the seat that moves first, one in play (default s, w for seats we, with three players the seat after the empty one)",
+                "the seat that moves first, one in play",
+            )
+            .with_default_rule(
+                "s (w for seats we, and with three players the seat after the empty one)",
             ),
             ParamSpec::new(
                 "turn_limit",
-                ParamValues::Int { min: 0, max: MAX_TURN_LIMIT as i64 },
+                ParamValues::Int {
+                    min: 0,
+                    max: MAX_TURN_LIMIT as i64,
+                },
                 "0",
                 "the game is drawn once this many turns are completed (0: no limit)",
             ),
