@@ -9,9 +9,9 @@ mod common;
 
 use boardgame_kit::encoding::{Encoding, ObserveError, Shape};
 use boardgame_kit::golden::{check_info_file, check_observation_file};
-use boardgame_kit::{Actions, Game, Seat};
+use boardgame_kit::{Actions, Cell, Game, Seat};
 use common::{new, p, pos};
-use elements_core::{Params, State};
+use elements_core::{Params, Place, State};
 
 const W: Seat = Seat::of(0);
 const A: Seat = Seat::of(1);
@@ -121,13 +121,16 @@ fn ids_read_back_as_their_cells_and_none_past_the_end() {
 
 #[test]
 fn cells_off_the_board_have_no_id() {
+    // Cells beyond the board cannot be read as text (the notation reads only the board's
+    // cells), so they are built from their coordinates: u1, a21 and z26, then o1, a15, t20.
+    let off = |file: u8, rank: u8| Place::new(Cell::new(file, rank));
     let s = new("");
-    for off in ["u1", "a21", "z26"] {
-        assert_eq!(s.action_id(p(off)), None, "{off}");
+    for a in [off(20, 0), off(0, 20), off(25, 25)] {
+        assert_eq!(s.action_id(a), None, "{a}");
     }
     let b = new("board=blitz");
-    for off in ["o1", "a15", "t20"] {
-        assert_eq!(b.action_id(p(off)), None, "{off}");
+    for a in [off(14, 0), off(0, 14), off(19, 19)] {
+        assert_eq!(b.action_id(a), None, "{a}");
     }
 }
 
@@ -450,7 +453,8 @@ fn states_left_by_illegal_unchecked_plays_observe_without_panic() {
     let s = *record.state();
     let mut buf = vec![0.0f32; State::observation_shape(&s.params()).size()];
     let on_board = (0..State::num_distinct_actions(&s.params())).filter_map(|i| s.action_of_id(i));
-    for a in on_board.chain(["o1", "a15", "z26"].map(p)) {
+    let off_board = [(14, 0), (0, 14), (25, 25)].map(|(f, r)| Place::new(Cell::new(f, r)));
+    for a in on_board.chain(off_board) {
         let mut wild = s;
         wild.play_unchecked(a);
         wild.play_unchecked(a);
