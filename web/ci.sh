@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # CI for the browser front end: installs Chromium, binaryen (wasm-opt), Node and
 # wasm-bindgen-cli at the version Cargo.lock pins; builds the page's WebAssembly and checks its
-# size budget (web/build.sh); runs the wasm-bindgen tests of the bindings in Node; plays every
-# game to the end in headless Chromium through clicks (web/e2e/play.mjs, screenshots in
+# size budget (web/build.sh), publishing the page into target/web-site/ as a static folder;
+# runs the wasm-bindgen tests of the bindings in Node; runs the end-to-end checks on the
+# published folder in headless Chromium: every game played to the end through clicks, and a
+# named check per item of the page's behaviour (web/e2e/play.mjs, screenshots in
 # web/e2e/artifacts/).
 #
 # `web/ci.sh install` only installs the tools (not time-boxed: building wasm-bindgen-cli takes
@@ -26,11 +28,14 @@ echo "wasm-bindgen $version, $(wasm-opt --version), $(chromium --version), node 
 fi
 [ "$phase" = install ] && exit 0
 
-web/build.sh
+site="${CARGO_TARGET_DIR:-target}/web-site"
+rm -rf "$site"
+web/build.sh "$site"
 
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown -p boardgame-wasm
 
+site="$(cd "$site" && pwd)"
 cd web/e2e
 npm ci --no-audit --no-fund
-node play.mjs
+SITE="$site" node play.mjs

@@ -1,5 +1,6 @@
-// The AI players' thread: gets a position and an agent SPEC, answers with the agent's action,
-// so the page never waits on a search.
+// The AI players' thread: gets a position and an agent SPEC, answers with what the agent
+// found (its action, the values, the line it expects: WebGame.analyse), so the page never
+// waits on a search.
 import init, { WebGame } from "./pkg/boardgame_wasm.js";
 
 const ready = init();
@@ -10,8 +11,8 @@ self.onmessage = async (ev) => {
   let game = null;
   try {
     game = new WebGame(name, params, position);
-    const action = game.best(spec, seed);
-    self.postMessage({ id, action });
+    const thought = game.analyse(spec, seed);
+    self.postMessage({ id, thought });
   } catch (e) {
     self.postMessage({ id, error: String(e.message ?? e) });
   } finally {

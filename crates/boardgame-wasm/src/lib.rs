@@ -4,8 +4,9 @@
 //! one object ([`WebGame`]: position, who acts, legal actions with the cells they touch, chance
 //! outcomes, play, undo, the move list, the result), its board view (the kit's
 //! [`boardgame_kit::view`] model as plain JavaScript objects) and the AI agents of
-//! `boardgame-ai` ([`WebGame::best`]), and whole matches between agents ([`play_match`], the
-//! library's match runner on one thread). The TypeScript types of every object are in the
+//! `boardgame-ai` ([`WebGame::best`], with the search's findings: [`WebGame::analyse`]), and
+//! whole matches between agents ([`play_match`], the library's match runner on one thread).
+//! The TypeScript types of every object are in the
 //! generated `.d.ts` file. Errors are thrown as JavaScript `Error`s with one-line messages; a
 //! failed call changes nothing. No game's concrete type appears in this crate: every game is
 //! the registry's [`boardgame_kit::DynBoard`], so a game added to `boardgames::GAMES` is
@@ -65,6 +66,12 @@ export interface Touches { action: string; from: number | null; to: number | nul
 export type ToAct = { kind: "seat"; seat: number; name: string } | { kind: "chance" } | { kind: "over" };
 /** A chance outcome with probability num/den. */
 export interface ChanceOutcome { text: string; num: number; den: number }
+/** The value of the position for one seat, in -1..1. */
+export interface SeatValue { seat: number; value: number }
+/** One legal action's statistics in an agent's search. */
+export interface ActionThought { action: string; visits: number; value: number; exact: boolean }
+/** What an agent found when it chose: the action, the values, the line it expects, its statistics. */
+export interface Thought { action: string; seat: number; values: SeatValue[]; exact: boolean; line: string[]; actions: ActionThought[]; iterations: number; nodes: number }
 /** The end of a game. */
 export interface Ending { winners: number[]; draw: boolean; scores: number[] | null; summary: string }
 /** One game of a match: the JSON line of `boardgame match --record`. */
@@ -322,5 +329,16 @@ impl WebGame {
     /// node, after the end, or on a bad spec.
     pub fn best(&self, spec: &str, seed: u32) -> Result<String, JsError> {
         self.table.best(spec, seed.into()).map_err(error)
+    }
+
+    /// The same choice as [`WebGame::best`] with what the agent's search found: the value of
+    /// the position for every seat in play, whether it is exact, the line the agent expects
+    /// (the chosen action first), statistics per legal action, iterations and nodes. Throws
+    /// where `best` does.
+    #[wasm_bindgen(unchecked_return_type = "Thought")]
+    pub fn analyse(&self, spec: &str, seed: u32) -> Result<JsValue, JsError> {
+        Ok(to_js(
+            &self.table.analyse(spec, seed.into()).map_err(error)?,
+        ))
     }
 }

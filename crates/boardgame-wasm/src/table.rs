@@ -33,6 +33,51 @@ pub struct Chance {
     pub den: u32,
 }
 
+/// What an agent found when it chose an action (its search statistics), for a front end to
+/// show: `boardgame_ai::Analysis` with the actions as text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Thought {
+    /// The action chosen (the first of [`Thought::line`] when the agent searched).
+    pub action: String,
+    /// The seat index that was to act.
+    pub seat: usize,
+    /// The value of the position for every seat in play, in `-1.0..=1.0` (all 0 from an agent
+    /// that does not search, such as `random`).
+    pub values: Vec<SeatValue>,
+    /// Whether the values are exact (the position is solved).
+    pub exact: bool,
+    /// The principal line: the chosen action and the continuation the agent expects.
+    pub line: Vec<String>,
+    /// Statistics per legal action, in the order of the legal list.
+    pub actions: Vec<ActionThought>,
+    /// Search iterations run (MCTS playouts; alpha-beta: completed depths).
+    pub iterations: u64,
+    /// Positions visited (MCTS: tree nodes; alpha-beta: nodes searched).
+    pub nodes: u64,
+}
+
+/// The value of the position for one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SeatValue {
+    /// Seat index.
+    pub seat: usize,
+    /// Its value, in `-1.0..=1.0`.
+    pub value: f32,
+}
+
+/// The statistics of one legal action in a [`Thought`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ActionThought {
+    /// The action's text.
+    pub action: String,
+    /// MCTS visits (alpha-beta: 0).
+    pub visits: u64,
+    /// Its value for the seat to act, in `-1.0..=1.0`.
+    pub value: f32,
+    /// Whether the value is exact.
+    pub exact: bool,
+}
+
 /// Who acts next.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -196,6 +241,54 @@ impl Table {
         let mut agent = self.entry.agent(spec, seed).map_err(|e| e.to_string())?;
         agent.choose(self.game()).map_err(|e| e.to_string())
     }
+
+    /// The action the agent described by `spec` chooses, with what its search found.
+    pub fn analyse(&self, spec: &str, seed: u64) -> Result<Thought, String> {
+        let mut agent = self.entry.agent(spec, seed).map_err(|e| e.to_string())?;
+        let action = agent.choose(self.game()).map_err(|e| e.to_string())?;
+        let seat = match self.game().to_act() {
+            ToAct::Seat(s) => s.index(),
+            _ => 0,
+        };
+        let mut thought = Thought {
+            action: action.clone(),
+            seat,
+            values: Vec::new(),
+            exact: false,
+            line: vec![action],
+            actions: Vec::new(),
+            iterations: 0,
+            nodes: 0,
+        };
+        if let Some(a) = agent.analysis() {
+            thought.values = self
+                .game()
+                .seats()
+                .iter()
+                .map(|s| SeatValue {
+                    seat: s.index(),
+                    value: a.values.get(s),
+                })
+                .collect();
+            thought.exact = a.exact;
+            if !a.line.is_empty() {
+                thought.line = a.line;
+            }
+            thought.actions = a
+                .actions
+                .into_iter()
+                .map(|s| ActionThought {
+                    action: s.action,
+                    visits: s.visits,
+                    value: s.value,
+                    exact: s.exact,
+                })
+                .collect();
+            thought.iterations = a.iterations;
+            thought.nodes = a.nodes;
+        }
+        Ok(thought)
+    }
 }
 
 #[cfg(test)]
@@ -286,5 +379,21 @@ mod tests {
         assert!(u.history().is_empty());
         assert!(u.set_position("nonsense").is_err());
         assert!(t.best("nosuchagent", 1).is_err());
+    }
+
+    #[test]
+    fn analyse_gives_the_choice_its_value_and_line() {
+        let t = open("slimetrail", "size=5", None).unwrap();
+        let th = t.analyse("mcts:iterations=300", 1).unwrap();
+        assert_eq!(th.action, t.best("mcts:iterations=300", 1).unwrap());
+        assert_eq!(th.line[0], th.action);
+        assert_eq!(th.seat, 0);
+        assert_eq!(th.values.iter().map(|v| v.seat).collect::<Vec<_>>(), [0, 1]);
+        assert!(th.values.iter().all(|v| (-1.0..=1.0).contains(&v.value)));
+        assert_eq!(th.actions.len(), t.legal().len());
+        assert!(th.iterations >= 300);
+        let r = t.analyse("random", 2).unwrap();
+        assert_eq!(r.line, std::slice::from_ref(&r.action));
+        assert!(t.analyse("nosuchagent", 1).is_err());
     }
 }

@@ -122,3 +122,25 @@ fn a_match_returns_its_records_and_counts() {
     );
     assert!(play_match("slimetrail", "", vec!["nonsense".to_string()], 1, 1, None).is_err());
 }
+
+#[wasm_bindgen_test]
+fn the_agent_explains_its_choice() {
+    let g = WebGame::new("slimetrail", "size=5", None).unwrap();
+    let thought = g.analyse("mcts:iterations=200", 4).unwrap();
+    let text = stringify(&thought);
+    let action = g.best("mcts:iterations=200", 4).unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "{{\"action\":\"{action}\",\"seat\":0,\"values\":[{{\"seat\":0,\"value\":"
+        )),
+        "{text}"
+    );
+    assert!(text.contains(&format!("\"line\":[\"{action}\"")), "{text}");
+    assert!(text.contains("\"actions\":[{\"action\":"), "{text}");
+    assert!(text.contains("\"iterations\":"), "{text}");
+    assert!(g.analyse("nonsense", 1).is_err());
+    let mut over = WebGame::new("slimetrail", "size=5", None).unwrap();
+    over.play("b2").unwrap();
+    over.play("a1").unwrap();
+    assert!(over.analyse("mcts", 1).is_err());
+}
