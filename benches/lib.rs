@@ -72,6 +72,14 @@ pub fn bench_game<G: Encoding>(c: &mut Criterion, spec: &Spec<'_>) {
     });
     let observer = mid.seats().lowest().expect("a game has seats");
     let mut obs = vec![0.0f32; G::observation_shape(&params).size()];
+    // The floor under any observation: writing the buffer's zeros (the kit's `observe` does
+    // that before the game writes its ones).
+    g.bench_function("zero fill", |b| {
+        b.iter(|| {
+            black_box(&mut obs).fill(0.0);
+            obs.len()
+        })
+    });
     for (name, state) in [("start", &start), ("midgame", &mid)] {
         g.bench_function(format!("observe {name}"), |b| {
             b.iter(|| black_box(state).observe(observer, &mut obs).is_ok())
