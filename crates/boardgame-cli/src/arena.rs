@@ -101,14 +101,13 @@ fn defaults_text() -> String {
 /// The match both commands play, checked: the game with its default turn limit where it has
 /// one, the agents, and the cap (the game's default when not given).
 fn spec(setup: &Setup, opts: &MatchOptions) -> Result<MatchSpec, CliError> {
-    let entry = setup.game;
-    let params = defaults::params(entry, &setup.params);
-    let position = setup.position.as_deref();
-    let spec = MatchSpec::new(entry, &params, position, &opts.agents)?;
-    let cap = opts
-        .max_actions
-        .unwrap_or_else(|| defaults::max_actions(entry, &params, position));
-    Ok(spec.with_max_actions(cap))
+    Ok(defaults::spec(
+        setup.game,
+        &setup.params,
+        setup.position.as_deref(),
+        &opts.agents,
+        opts.max_actions,
+    )?)
 }
 
 /// The checked match with its seed (from the clock when not given), said on stderr with the

@@ -364,6 +364,28 @@ fn check_state<G>(
         ctx.fail("a clone differs from the original".into());
     }
     check_kernels(ctx, state);
+    // The seats in play are seats of the game, the seat to act is one of them, and so is
+    // every winner.
+    let in_play = state.in_play();
+    if in_play.bits() & !state.seats().bits() != 0 {
+        ctx.fail(format!(
+            "seats in play {in_play:?} are not among the seats {:?}",
+            state.seats()
+        ));
+    }
+    if let ToAct::Seat(seat) = state.to_act() {
+        if !in_play.contains(seat) {
+            ctx.fail(format!("seat {seat:?} acts but is not in play"));
+        }
+    }
+    if let Some(o) = state.outcome() {
+        if o.winners().bits() & !in_play.bits() != 0 {
+            ctx.fail(format!(
+                "winners {:?} are not among the seats in play {in_play:?}",
+                o.winners()
+            ));
+        }
+    }
     // Position notation round trip.
     let pos = state.position();
     match G::from_position(ctx.params, &pos) {

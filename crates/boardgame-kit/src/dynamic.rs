@@ -36,12 +36,88 @@ use core::any::Any;
 use core::fmt;
 
 /// What [`DynGame::undo`] needs to take back one play: opaque, made by the game that played.
-pub struct DynUndo(Box<dyn Any + Send + Sync>);
+///
+/// A `DynUndo` clones (the game's [`Game::Undo`] is `Clone`), so a state copied with its list
+/// of undos can take back the same plays as the original.
+///
+/// ```
+/// use boardgame_kit::{testing::Nim, DynGame, Game};
+/// let mut g: Box<dyn DynGame> = Box::new(Nim::new(&"stones=3".parse().unwrap()));
+/// let u = g.play_text("1").unwrap();
+/// let mut copy = g.clone();
+/// copy.undo(u.clone()).unwrap();
+/// g.undo(u).unwrap();
+/// assert_eq!(copy.position(), g.position());
+/// ```
+pub struct DynUndo {
+    undo: Box<dyn Any + Send + Sync>,
+    clone: fn(&(dyn Any + Send + Sync)) -> Box<dyn Any + Send + Sync>,
+}
+
+/// Clones the undo inside a [`DynUndo`] made by [`DynUndo::of`] with a `U`.
+fn clone_undo<U: Clone + Send + Sync + 'static>(
+    undo: &(dyn Any + Send + Sync),
+) -> Box<dyn Any + Send + Sync> {
+    match undo.downcast_ref::<U>() {
+        Some(u) => Box::new(u.clone()),
+        // Not reached: `clone` is always paired with an undo of type `U`. A unit is refused
+        // by every game's `undo` with an `UndoError`.
+        None => Box::new(()),
+    }
+}
+
+impl DynUndo {
+    /// Wraps a game's undo.
+    fn of<U: Clone + Send + Sync + 'static>(undo: U) -> DynUndo {
+        DynUndo {
+            undo: Box::new(undo),
+            clone: clone_undo::<U>,
+        }
+    }
+}
+
+impl Clone for DynUndo {
+    fn clone(&self) -> Self {
+        DynUndo {
+            undo: (self.clone)(self.undo.as_ref()),
+            clone: self.clone,
+        }
+    }
+}
 
 impl fmt::Debug for DynUndo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("DynUndo")
     }
+}
+
+/// What [`DynGame::playouts`] counts over a batch of random playouts.
+///
+/// ```
+/// use boardgame_kit::{testing::Nim, DynGame, Game, Seat};
+/// let g: Box<dyn DynGame> = Box::new(Nim::new(&"stones=5".parse().unwrap()));
+/// let p = g.playouts(100, 1, 1000);
+/// assert_eq!(p.playouts, 100);
+/// assert_eq!(p.wins[0] + p.wins[1] + p.draws + p.unfinished, 100);
+/// assert!(p.actions >= 300 && p.actions <= 500); // 3 to 5 actions each
+/// assert_eq!(g.playouts(100, 1, 1000), p); // the same seed, the same games
+/// assert_eq!(g.playouts(10, 1, 1).unfinished, 10);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    /// Playouts played.
+    pub playouts: u64,
+    /// Actions played in all of them (chance outcomes included).
+    pub actions: u64,
+    /// The longest playout, in actions.
+    pub longest: u64,
+    /// Playouts won by each seat, by seat index (a win shared by several seats counts for
+    /// each of them).
+    pub wins: [u64; crate::seat::MAX_SEATS],
+    /// Drawn playouts.
+    pub draws: u64,
+    /// Playouts stopped at the cap on actions before the end.
+    pub unfinished: u64,
 }
 
 /// Why an action given as text or as an index was not played; the state is unchanged.
@@ -166,6 +242,14 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     /// Plays random actions until the game ends or `max_actions` were played (see
     /// [`crate::playout()`]).
     fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout;
+    /// Plays `count` random playouts from this state (each from a copy, the state is
+    /// unchanged) with one [`crate::SplitMix64`] seeded with `seed`, each stopped after
+    /// `max_actions` actions, and counts how they ended. The loop runs on the concrete game
+    /// type through its playout kernel: no dynamic call per action.
+    fn playouts(&self, count: u64, seed: u64, max_actions: u64) -> PlayoutStats;
+    /// The seats still in the game ([`Game::in_play`]): the seats that play, less those
+    /// eliminated.
+    fn in_play(&self) -> SeatSet;
     /// The 64-bit key of the position ([`Game::position_key`]).
     fn position_key(&self) -> u64;
     /// The number of distinct ids of players' actions ([`Encoding::num_distinct_actions`]).
@@ -312,7 +396,7 @@ fn read_action<G: Game + Encoding>(state: &G, text: &str) -> Result<G::Action, D
 
 fn play_checked<G: Game>(state: &mut G, action: G::Action) -> Result<DynUndo, DynPlayError> {
     let u = state.try_play(action)?;
-    Ok(DynUndo(Box::new(u)))
+    Ok(DynUndo::of(u))
 }
 
 impl<G: Game + Encoding> DynGame for G
@@ -394,7 +478,7 @@ where
     }
 
     fn undo(&mut self, undo: DynUndo) -> Result<(), UndoError> {
-        match undo.0.downcast::<G::Undo>() {
+        match undo.undo.downcast::<G::Undo>() {
             Ok(u) => {
                 Game::undo(self, *u);
                 Ok(())
@@ -455,6 +539,32 @@ where
 
     fn playout(&mut self, rng: &mut dyn RandomSource, max_actions: u64) -> Playout {
         playout(self, rng, max_actions)
+    }
+
+    fn playouts(&self, count: u64, seed: u64, max_actions: u64) -> PlayoutStats {
+        let mut rng = crate::SplitMix64::new(seed);
+        let mut stats = PlayoutStats::default();
+        for _ in 0..count {
+            let mut state = self.clone();
+            let p = playout(&mut state, &mut rng, max_actions);
+            stats.playouts += 1;
+            stats.actions += p.length;
+            stats.longest = stats.longest.max(p.length);
+            match p.outcome {
+                None => stats.unfinished += 1,
+                Some(o) if o.winners().is_empty() => stats.draws += 1,
+                Some(o) => {
+                    for seat in o.winners().iter() {
+                        stats.wins[seat.index()] += 1;
+                    }
+                }
+            }
+        }
+        stats
+    }
+
+    fn in_play(&self) -> SeatSet {
+        Game::in_play(self)
     }
 
     fn position_key(&self) -> u64 {
@@ -635,7 +745,7 @@ mod tests {
         struct Other;
         let mut g = nim(3);
         let before = g.position();
-        let foreign = DynUndo(Box::new(Other));
+        let foreign = DynUndo::of(Other);
         assert_eq!(g.undo(foreign), Err(UndoError { game: "nim" }));
         assert_eq!(g.position(), before);
     }

@@ -414,6 +414,20 @@ pub trait Game: Clone + PartialEq + Eq + Hash + Debug + Display + Send + Sync + 
     #[must_use]
     fn seats(&self) -> SeatSet;
 
+    /// The seats still in the game: [`Game::seats`] less the seats eliminated so far, in games
+    /// whose rules eliminate players (an eliminated seat never acts again and is not among
+    /// the winners). The default, for games that eliminate nobody, is every seat.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let nim = Nim::new(&Default::default());
+    /// assert_eq!(nim.in_play(), nim.seats());
+    /// ```
+    #[must_use]
+    fn in_play(&self) -> SeatSet {
+        self.seats()
+    }
+
     /// Who acts next.
     #[must_use]
     fn to_act(&self) -> ToAct;

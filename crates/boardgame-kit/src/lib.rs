@@ -103,7 +103,7 @@ pub use bitboard::{BitIter, Bitboard, Bitboard7};
 pub use cell_names::CellNames;
 pub use drivers::{playout, random_action, Playout, RandomSource, SplitMix64};
 pub use dyn_board::DynBoard;
-pub use dynamic::{DynGame, DynPlayError, DynUndo, SequenceError, UndoError};
+pub use dynamic::{DynGame, DynPlayError, DynUndo, PlayoutStats, SequenceError, UndoError};
 pub use encoding::{Encoding, Info, ObserveError, Shape};
 pub use error::{ParamError, PlayError, PositionError, SyntaxError};
 pub use eval::SeatValues;

@@ -418,6 +418,10 @@ impl Game for State {
         SeatSet::from_bits(self.in_play)
     }
 
+    fn in_play(&self) -> SeatSet {
+        self.active_seats()
+    }
+
     #[inline]
     fn to_act(&self) -> ToAct {
         if self.is_over() {

@@ -605,6 +605,10 @@ impl Game for State {
         self.params.seats()
     }
 
+    fn in_play(&self) -> SeatSet {
+        State::in_play(self)
+    }
+
     fn to_act(&self) -> ToAct {
         match self.status {
             Status::Playing => ToAct::Seat(Seat::of(self.to_move as usize)),

@@ -15,6 +15,8 @@
 //! (random play: `boardgame selfplay GAME --games 2000 --seed 1 --quiet`; searching agents:
 //! small matches) are in `docs/ai.md`, "Default caps and turn limits".
 
+use super::error::ArenaError;
+use super::spec::MatchSpec;
 use crate::registry::GameEntry;
 
 /// One game's defaults (see the module docs).
@@ -159,4 +161,33 @@ pub fn max_actions(entry: &GameEntry, params: &str, position: Option<&str>) -> u
         .ok()
         .and_then(|g| g.max_game_length());
     bound.map_or(cap, |b| b.max(cap))
+}
+
+/// The match `boardgame match` plays for these arguments: `params` with the game's default
+/// turn limit where it has one ([`params`]), from `position`, between `agents`, capped at
+/// `max_actions` or else at the game's default cap ([`max_actions`]); seed 0 (set it with
+/// [`MatchSpec::with_seed`]). Every front end that promises the command's results (the
+/// Python package's `match`) starts its matches here.
+///
+/// ```
+/// use boardgames::arena::defaults;
+/// let arandia = boardgames::find("arandia").unwrap();
+/// let spec = defaults::spec(arandia, "players=3", None, &["random"], None).unwrap();
+/// assert_eq!(spec.params(), "players=3,turn_limit=10000");
+/// assert_eq!(spec.max_actions(), 180_000);
+/// let capped = defaults::spec(arandia, "", None, &["random"], Some(50)).unwrap();
+/// assert_eq!(capped.max_actions(), 50);
+/// assert!(defaults::spec(arandia, "players=5", None, &["random"], None).is_err());
+/// ```
+pub fn spec<S: AsRef<str>>(
+    entry: &'static GameEntry,
+    params: &str,
+    position: Option<&str>,
+    agents: &[S],
+    max_actions: Option<u64>,
+) -> Result<MatchSpec, ArenaError> {
+    let played = self::params(entry, params);
+    let spec = MatchSpec::new(entry, &played, position, agents)?;
+    let cap = max_actions.unwrap_or_else(|| self::max_actions(entry, &played, position));
+    Ok(spec.with_max_actions(cap))
 }
