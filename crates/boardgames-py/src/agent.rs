@@ -1,0 +1,198 @@
+//! `boardgames.Agent`: a player of the registry made from a SPEC.
+
+use crate::convert::{action_arg, text};
+use crate::errors::{illegal, notation, play, setup};
+use crate::game::Game;
+use crate::state::State;
+use boardgame_kit::{DynGame, Seat};
+use boardgames::{DynAgent, GameEntry};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::sync::Mutex;
+
+/// A player for one game, made from a SPEC: `Agent("mcts:iterations=1000", game, seed=0)`.
+///
+/// SPECs are a name with optional settings (`random`, `mcts`, `mcts:iterations=5000`,
+/// `mcts:time=50ms`, `alphabeta:nodes=100000`, `solver` for Slime Trail); a bad SPEC raises
+/// `NotationError`. The same SPEC, seed and position give the same choice (unless it has a
+/// `time` budget).
+///
+/// The agent follows a game of its own: `inform(action)` tells it every action played (the
+/// other seats' and chance outcomes too), so `mcts` keeps its tree from one choice to the
+/// next. `choose(state)` searches `state` with the interpreter released and returns the
+/// action's text (nothing is played); when `state` is not the position the agent was
+/// following, it starts afresh from `state`.
+#[pyclass(module = "boardgames", name = "Agent")]
+pub(crate) struct Agent {
+    entry: &'static GameEntry,
+    spec: String,
+    seed: u64,
+    params: String,
+    agent: Mutex<Box<dyn DynAgent>>,
+    /// The position the agent follows (where `inform` plays).
+    mirror: Box<dyn DynGame>,
+    /// The seats in play, in seat order.
+    seats: Vec<Seat>,
+}
+
+impl Agent {
+    fn agent(&mut self) -> &mut Box<dyn DynAgent> {
+        // A poisoned lock only means a search panicked, which the engines never do; the
+        // agent is still usable.
+        self.agent.get_mut().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts the agent afresh following `mirror`.
+    fn follow(&mut self, mirror: Box<dyn DynGame>) {
+        self.agent().restart();
+        self.mirror = mirror;
+    }
+
+    /// Refuses a state of another game or other parameters.
+    fn check_game(&self, state: &State) -> PyResult<()> {
+        let g = state.game();
+        if state.entry().name() != self.entry.name() || g.params_text() != self.params {
+            return Err(illegal(format!(
+                "this agent plays {} with parameters `{}`, not {} with `{}`",
+                self.entry.name(),
+                self.params,
+                g.name(),
+                g.params_text()
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl Agent {
+    #[new]
+    #[pyo3(signature = (spec, game, seed = 0))]
+    fn new(spec: &Bound<'_, PyString>, game: PyRef<'_, Game>, seed: u64) -> PyResult<Agent> {
+        let spec = text(spec);
+        let agent = game.entry.agent(&spec, seed).map_err(notation)?;
+        let start = game.dyn_game().clone_box();
+        Ok(Agent {
+            entry: game.entry,
+            seed,
+            params: start.params_text(),
+            agent: Mutex::new(agent),
+            seats: game.seat_list(),
+            mirror: start,
+            spec,
+        })
+    }
+
+    /// The SPEC the agent was made from.
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The agent's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The agent's name (`mcts`).
+    #[getter]
+    fn name(&mut self) -> &'static str {
+        self.agent().name()
+    }
+
+    /// The action (text) the agent chooses for the seat to act in `state`; nothing is
+    /// played. Searches with the interpreter released. `IllegalAction` at a chance node, once
+    /// the game is over, or for a state of another game.
+    fn choose(&mut self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<String> {
+        self.check_game(&state)?;
+        let game = state.game();
+        if self.mirror.position() != game.position() {
+            self.follow(game.clone_box());
+        }
+        let agent = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        let chosen = py.detach(|| agent.choose(game));
+        chosen.map_err(illegal)
+    }
+
+    /// Tells the agent that `action` (text or id) is played at the position it follows, and
+    /// plays it there. `NotationError` / `IllegalAction` if it cannot be played there
+    /// (nothing changed).
+    fn inform(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = match action_arg(action)? {
+            crate::convert::ActionArg::Text(t) => t,
+            crate::convert::ActionArg::Id(id) => self.mirror.id_text(id).ok_or_else(|| {
+                illegal(format!(
+                    "no action has id {id} at the position this agent follows"
+                ))
+            })?,
+        };
+        self.mirror.action_index(&text).map_err(play)?;
+        let Agent { agent, mirror, .. } = self;
+        let agent = agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        agent.inform(mirror.as_ref(), &text);
+        self.mirror.play_text(&text).map_err(play)?;
+        Ok(())
+    }
+
+    /// Forgets the game so far and follows `state` (default: the game's start).
+    #[pyo3(signature = (state = None))]
+    fn restart(&mut self, state: Option<PyRef<'_, State>>) -> PyResult<()> {
+        let mirror = match state {
+            Some(s) => {
+                self.check_game(&s)?;
+                s.game().clone_box()
+            }
+            None => self.entry.new_game(&self.params).map_err(setup)?,
+        };
+        self.follow(mirror);
+        Ok(())
+    }
+
+    /// The position the agent follows (where `inform` plays).
+    fn position(&self) -> String {
+        self.mirror.position()
+    }
+
+    /// What the last choice found, as a dict, or `None` before the first choice: `seat` (the
+    /// number of the seat that chose), `values` (the position's value for every seat in play,
+    /// in `-1..1`), `exact` (solved), `line` (the chosen action and the expected
+    /// continuation), `actions` (per legal action: `action`, `visits`, `value`, `exact`),
+    /// `iterations`, `nodes`, `longest_playout`.
+    fn analysis<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let seats = self.seats.clone();
+        let Some(a) = self.agent().analysis() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("seat", seats.iter().position(|&s| s == a.seat))?;
+        let values: Vec<f32> = seats.iter().map(|&s| a.values.get(s)).collect();
+        d.set_item("values", values)?;
+        d.set_item("exact", a.exact)?;
+        d.set_item("line", a.line.clone())?;
+        let actions = pyo3::types::PyList::empty(py);
+        for s in &a.actions {
+            let row = PyDict::new(py);
+            row.set_item("action", &s.action)?;
+            row.set_item("visits", s.visits)?;
+            row.set_item("value", s.value)?;
+            row.set_item("exact", s.exact)?;
+            actions.append(row)?;
+        }
+        d.set_item("actions", actions)?;
+        d.set_item("iterations", a.iterations)?;
+        d.set_item("nodes", a.nodes)?;
+        d.set_item("longest_playout", a.longest_playout)?;
+        Ok(Some(d))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "boardgames.Agent({:?}, boardgames.Game({:?}, {:?}), seed={})",
+            self.spec,
+            self.entry.name(),
+            self.params,
+            self.seed
+        )
+    }
+}

@@ -1,0 +1,145 @@
+//! Arguments from Python (texts, actions, seats) and results to Python (fractions, JSON-shaped
+//! dicts).
+
+use crate::errors::{illegal, notation};
+use boardgame_kit::{DynGame, Prob, Seat};
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+/// The text of a Python `str`. A string that is not valid Unicode (a lone surrogate) is read
+/// with replacement characters, so that the engine refuses it with its own message.
+pub(crate) fn text(s: &Bound<'_, PyString>) -> String {
+    s.to_string_lossy().into_owned()
+}
+
+/// The text of an optional `str` (`""` for `None`).
+pub(crate) fn text_or_empty(s: Option<&Bound<'_, PyString>>) -> String {
+    s.map(text).unwrap_or_default()
+}
+
+/// An action as Python gives it: its text in the game's notation, or its id.
+pub(crate) enum ActionArg {
+    /// The notation (or `#ID`).
+    Text(String),
+    /// An id of the fixed action space (a chance outcome's id at a chance node).
+    Id(usize),
+}
+
+/// Reads an action argument: a `str` (notation) or an integer (an `int`, a NumPy integer,
+/// anything with `__index__`). A negative or huge integer is no action's id
+/// (`IllegalAction`); any other type is a `TypeError`.
+pub(crate) fn action_arg(obj: &Bound<'_, PyAny>) -> PyResult<ActionArg> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(ActionArg::Text(text(s)));
+    }
+    index(
+        obj,
+        "an action",
+        "its notation (str) or its id (int)",
+        &|n| format!("no action has id {n}"),
+    )
+    .map(ActionArg::Id)
+}
+
+/// A non-negative integer argument that names something by number: an `int` or anything with
+/// `__index__` (not a `bool`). A negative or huge number is an `IllegalAction` with the
+/// message `missing` writes for it.
+pub(crate) fn index(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    expected: &str,
+    missing: &dyn Fn(String) -> String,
+) -> PyResult<usize> {
+    let py = obj.py();
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is {expected}, not a bool"
+        )));
+    }
+    match obj.extract::<i64>() {
+        Ok(n) => usize::try_from(n).map_err(|_| illegal(missing(n.to_string()))),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+            let shown = obj.str().map(|s| text(&s)).unwrap_or_default();
+            Err(illegal(missing(shown)))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what} is {expected}, not {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// The name of an object's type, for messages.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| text(&n))
+        .unwrap_or_else(|_| "this type".to_string())
+}
+
+/// A seat as Python gives it: its number among the seats in play (`0` is the first seat of
+/// [`DynGame::seats`]) or its name in the game's notation.
+pub(crate) fn seat_arg(
+    game: &dyn DynGame,
+    seats: &[Seat],
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Seat> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let name = text(s);
+        return match Seat::from_name(&name, game.seat_names()) {
+            Some(seat) if seats.contains(&seat) => Ok(seat),
+            Some(_) => Err(illegal(format!(
+                "seat `{name}` does not play this game (seats in play: {})",
+                seat_list(game, seats)
+            ))),
+            None => Err(notation(format!(
+                "`{name}` is not a seat of {} (seats in play: {})",
+                game.name(),
+                seat_list(game, seats)
+            ))),
+        };
+    }
+    let n = index(
+        obj,
+        "a seat",
+        "its number among the seats in play (int) or its name (str)",
+        &|n| format!("there is no seat number {n}"),
+    )?;
+    seats.get(n).copied().ok_or_else(|| {
+        illegal(format!(
+            "there is no seat number {n} ({} seats in play, numbered from 0: {})",
+            seats.len(),
+            seat_list(game, seats)
+        ))
+    })
+}
+
+/// The seats in play by name, for messages.
+fn seat_list(game: &dyn DynGame, seats: &[Seat]) -> String {
+    let names: Vec<&str> = seats.iter().map(|s| game.seat_name(*s)).collect();
+    names.join(" ")
+}
+
+/// An exact probability as a `fractions.Fraction`.
+pub(crate) fn fraction<'py>(py: Python<'py>, p: Prob) -> PyResult<Bound<'py, PyAny>> {
+    py.import("fractions")?
+        .getattr("Fraction")?
+        .call1((p.num(), p.den()))
+}
+
+/// A serialisable value as the Python object its JSON reads as (dicts, lists, str, int,
+/// float, bool, None).
+pub(crate) fn json_value<'py, T: serde::Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    let text =
+        serde_json::to_string(value).map_err(|e| illegal(format!("not serialisable: {e}")))?;
+    json_text(py, &text)
+}
+
+/// A JSON text as the Python object it reads as.
+pub(crate) fn json_text<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}

@@ -1,0 +1,66 @@
+//! The two exceptions of the package and how the engines' typed errors map onto them.
+//!
+//! `NotationError`: a text that does not read as what it should be (a game name, parameters,
+//! a position, an action, an agent SPEC, a seat name). `IllegalAction`: a well-formed request
+//! the game refuses (an illegal action or id, a play after the end, an undo with nothing to
+//! take back, an agent asked to choose at a chance node, a seat that does not play...). Both
+//! subclass `ValueError` and carry the engine's one-line message.
+
+use boardgame_kit::DynPlayError;
+use boardgames::arena::ArenaError;
+use boardgames::SetupError;
+use pyo3::exceptions::PyValueError;
+use pyo3::PyErr;
+use std::fmt::Display;
+
+pyo3::create_exception!(
+    boardgames,
+    NotationError,
+    PyValueError,
+    "A text that does not read: a game name, parameters, a position, an action, an agent SPEC \
+     or a seat name. The message is the engine's, naming the first byte that cannot be what it \
+     should."
+);
+
+pyo3::create_exception!(
+    boardgames,
+    IllegalAction,
+    PyValueError,
+    "A well-formed request the game refuses: an illegal action or action id, a play after the \
+     end, an undo with nothing to take back, a choice asked at a chance node, a seat that does \
+     not play. Nothing changed."
+);
+
+/// A `NotationError` with the message of `e`.
+pub(crate) fn notation(e: impl Display) -> PyErr {
+    NotationError::new_err(e.to_string())
+}
+
+/// An `IllegalAction` with the message of `e`.
+pub(crate) fn illegal(e: impl Display) -> PyErr {
+    IllegalAction::new_err(e.to_string())
+}
+
+/// A refused play: text that does not read is a `NotationError`, anything else (illegal, no
+/// such id or index) an `IllegalAction`.
+pub(crate) fn play(e: DynPlayError) -> PyErr {
+    match e {
+        DynPlayError::Syntax(_) => notation(e),
+        _ => illegal(e),
+    }
+}
+
+/// A game that could not be started: always a text that does not read (name, parameters,
+/// position).
+pub(crate) fn setup(e: SetupError) -> PyErr {
+    notation(e)
+}
+
+/// A match that could not be set up (texts: `NotationError`) or whose game could not go on
+/// (`IllegalAction`).
+pub(crate) fn arena(e: ArenaError) -> PyErr {
+    match e {
+        ArenaError::Choose(_) | ArenaError::Play(_) => illegal(e),
+        _ => notation(e),
+    }
+}

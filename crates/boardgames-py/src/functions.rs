@@ -1,0 +1,205 @@
+//! The module's functions: the registry (`games`, `game_info`), matches through the library's
+//! match runner (`match`, `play_game`) and the Slime Trail solver (`solve`).
+
+use crate::convert::{json_text, text, text_or_empty};
+use crate::errors::{arena, illegal, setup};
+use boardgame_kit::params::ParamValues;
+use boardgames::arena::{self, defaults, AgentTally, ArenaError, MatchSpec, Tally};
+use boardgames::solve::SolveError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+/// The names of the games, in the registry's order.
+#[pyfunction]
+pub(crate) fn games() -> Vec<&'static str> {
+    boardgames::GAMES.iter().map(|g| g.name()).collect()
+}
+
+/// What the registry knows of a game without starting it, as a dict: `name`, `title`,
+/// `seat_names` (every seat a game of it can have), `min_players`, `max_players`,
+/// `has_chance`, `has_solver`, and `params`: per parameter key a dict with `key`, `kind`
+/// (`int`, `choice` or `text`), `min` / `max` (ints) or `choices` (words), `default` (its
+/// value under the default parameters, as text), `default_rule` (how the default follows
+/// from other keys, or `None`) and `help`.
+#[pyfunction]
+pub(crate) fn game_info<'py>(
+    py: Python<'py>,
+    name: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entry = boardgames::find(&text(name)).map_err(setup)?;
+    let d = PyDict::new(py);
+    d.set_item("name", entry.name())?;
+    d.set_item("title", entry.title())?;
+    d.set_item("seat_names", entry.seat_names().to_vec())?;
+    d.set_item("min_players", entry.min_players())?;
+    d.set_item("max_players", entry.max_players())?;
+    d.set_item("has_chance", entry.has_chance())?;
+    d.set_item("has_solver", entry.has_solver())?;
+    let params = PyList::empty(py);
+    for spec in entry.params() {
+        let p = PyDict::new(py);
+        p.set_item("key", spec.key())?;
+        match spec.values() {
+            ParamValues::Int { min, max } => {
+                p.set_item("kind", "int")?;
+                p.set_item("min", min)?;
+                p.set_item("max", max)?;
+            }
+            ParamValues::Choice(words) => {
+                p.set_item("kind", "choice")?;
+                p.set_item("choices", words.to_vec())?;
+            }
+            ParamValues::Text(what) => {
+                p.set_item("kind", "text")?;
+                p.set_item("shape", what)?;
+            }
+            _ => p.set_item("kind", "text")?,
+        }
+        p.set_item("default", spec.default())?;
+        p.set_item("default_rule", spec.default_rule())?;
+        p.set_item("help", spec.help())?;
+        params.append(p)?;
+    }
+    d.set_item("params", params)?;
+    Ok(d)
+}
+
+/// The match `boardgame match` plays for these arguments (the game's default turn limit and
+/// cap where none is given), with its seed.
+fn match_spec(
+    game: &Bound<'_, PyString>,
+    params: Option<&Bound<'_, PyString>>,
+    agents: &[Bound<'_, PyString>],
+    seed: u64,
+    max_actions: Option<u64>,
+    position: Option<&Bound<'_, PyString>>,
+) -> PyResult<MatchSpec> {
+    let entry = boardgames::find(&text(game)).map_err(setup)?;
+    let agents: Vec<String> = agents.iter().map(text).collect();
+    let position = position.map(text);
+    let spec = defaults::spec(
+        entry,
+        &text_or_empty(params),
+        position.as_deref(),
+        &agents,
+        max_actions,
+    )
+    .map_err(arena)?;
+    Ok(spec.with_seed(seed))
+}
+
+/// One agent's tally as a dict.
+fn tally_dict<'py>(py: Python<'py>, spec: &str, t: &AgentTally) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("agent", spec)?;
+    d.set_item("wins", t.wins)?;
+    d.set_item("draws", t.draws)?;
+    d.set_item("losses", t.losses)?;
+    d.set_item("shared", t.shared)?;
+    d.set_item("unfinished", t.unfinished)?;
+    Ok(d)
+}
+
+/// Plays a match through the library's match runner (`boardgames::arena`), exactly as
+/// `boardgame match GAME --params P --agent A... --games N --seed S --jobs J --max-actions M
+/// [--position POS]` does: game `g` gives seat `i` agent `(i + g) mod k`, with the game's
+/// default turn limit (Arandia) and cap on actions unless `params` / `max_actions` set them.
+/// Returns one dict per agent, in the order given: `agent` (its SPEC), `wins`, `draws`,
+/// `losses` (the numbers of the command's last lines, counted per seat played), `shared`
+/// (of the wins, those shared with other seats) and `unfinished` (seats of games stopped at
+/// the cap, not counted). `jobs` games are played at once on as many threads, the
+/// interpreter released. Bad arguments raise `NotationError`.
+#[pyfunction]
+#[pyo3(name = "match", signature = (game, params = None, agents = Vec::new(), games = 100, seed = 0, jobs = 1, max_actions = None, position = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn play_match<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyString>,
+    params: Option<&Bound<'py, PyString>>,
+    agents: Vec<Bound<'py, PyString>>,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    max_actions: Option<u64>,
+    position: Option<&Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let spec = match_spec(game, params, &agents, seed, max_actions, position)?;
+    let tally = py.detach(|| arena::run::<ArenaError>(&spec, games, jobs.max(1), &mut |_| Ok(())));
+    let tally = tally.map_err(arena)?;
+    let out = PyList::empty(py);
+    for (a, spec) in spec.agents().iter().enumerate() {
+        out.append(tally_dict(py, spec, &tally.agent(a))?)?;
+    }
+    Ok(out)
+}
+
+/// Plays game number `number` (0-based: the `g` of the seat rotation) of the match that
+/// `match` plays with the same arguments, on its own, with the interpreter released: the
+/// same record wherever and in whatever order it is played (so games can be fanned out as
+/// tasks and their tallies added). Returns the record as `boardgame match --record` writes
+/// it (`number` 1-based, `game`, `params`, `position`, `seed`, `seats`, `agents` per seat,
+/// `actions`, `result`, `winners`, `scores`) plus `index` (= `number`), `seating` (the
+/// agent number of each seat), `line` (the game's line of `boardgame match`) and `tally`
+/// (per agent in the order given, the counts this game adds to `match`'s result).
+#[pyfunction]
+#[pyo3(signature = (game, params = None, agents = Vec::new(), seed = 0, number = 0, max_actions = None, position = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn play_game<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyString>,
+    params: Option<&Bound<'py, PyString>>,
+    agents: Vec<Bound<'py, PyString>>,
+    seed: u64,
+    number: u64,
+    max_actions: Option<u64>,
+    position: Option<&Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let spec = match_spec(game, params, &agents, seed, max_actions, position)?;
+    let record = py
+        .detach(|| arena::play_game(&spec, number))
+        .map_err(arena)?;
+    let d = json_text(py, &record.to_json())?;
+    d.set_item("index", record.index())?;
+    d.set_item("seating", record.seating().to_vec())?;
+    d.set_item("line", record.to_string())?;
+    let mut tally = Tally::new(spec.agents().len());
+    tally.add(&record);
+    let per_agent = PyList::empty(py);
+    for (a, s) in spec.agents().iter().enumerate() {
+        per_agent.append(tally_dict(py, s, &tally.agent(a))?)?;
+    }
+    d.set_item("tally", per_agent)?;
+    Ok(d)
+}
+
+/// Solves a position exactly (Slime Trail, the one game with a solver), with the interpreter
+/// released: `{"value": "win" | "loss", "moves": {ACTION: "win" | "loss"}}`, the result for
+/// the seat to act and, per legal action (sorted by text), the same seat's result after it,
+/// as `boardgame solve` prints them. `IllegalAction` for a game without a solver or a
+/// finished game.
+#[pyfunction]
+#[pyo3(signature = (game, params = None, position = None))]
+pub(crate) fn solve<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyString>,
+    params: Option<&Bound<'py, PyString>>,
+    position: Option<&Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entry = boardgames::find(&text(game)).map_err(setup)?;
+    let position = position.map(text);
+    let state = entry
+        .start(&text_or_empty(params), position.as_deref())
+        .map_err(setup)?;
+    let solution = py
+        .detach(|| entry.solve(state.as_ref(), None))
+        .map_err(|e: SolveError| illegal(e))?;
+    let word = |win: bool| if win { "win" } else { "loss" };
+    let d = PyDict::new(py);
+    d.set_item("value", word(solution.win))?;
+    let moves = PyDict::new(py);
+    for (action, win) in &solution.actions {
+        moves.set_item(action, word(*win))?;
+    }
+    d.set_item("moves", moves)?;
+    Ok(d)
+}
