@@ -88,6 +88,34 @@ fn match_spec(
     Ok(spec.with_seed(seed))
 }
 
+/// The defaults a match of `game` with `params` plays with (those of `boardgame match`): a
+/// dict with `params` (with the game's default turn limit added where it has one and
+/// `params` sets none: Arandia), `turn_limit` (the limit added, or `None`) and `max_actions`
+/// (the default cap on one game: the game's cap, or its bound on the length of a game when
+/// that is larger).
+#[pyfunction]
+#[pyo3(signature = (game, params = None, position = None))]
+pub(crate) fn match_defaults<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyString>,
+    params: Option<&Bound<'py, PyString>>,
+    position: Option<&Bound<'py, PyString>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entry = boardgames::find(&text(game)).map_err(setup)?;
+    let given = text_or_empty(params);
+    let position = position.map(text);
+    entry.start(&given, position.as_deref()).map_err(setup)?;
+    let played = defaults::params(entry, &given);
+    let d = PyDict::new(py);
+    d.set_item("turn_limit", defaults::turn_limit(entry, &given))?;
+    d.set_item(
+        "max_actions",
+        defaults::max_actions(entry, &played, position.as_deref()),
+    )?;
+    d.set_item("params", played)?;
+    Ok(d)
+}
+
 /// One agent's tally as a dict.
 fn tally_dict<'py>(py: Python<'py>, spec: &str, t: &AgentTally) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);

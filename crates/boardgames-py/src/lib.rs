@@ -37,6 +37,7 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(functions::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(functions::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::match_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(state::restore, m)?)?;
     Ok(())
 }

@@ -26,6 +26,7 @@ from ._boardgames import (
     __version__,
     game_info,
     games,
+    match_defaults,
     play_game,
     solve,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "game_info",
     "games",
     "match",
+    "match_defaults",
     "play_game",
     "solve",
 ]
