@@ -96,7 +96,8 @@ def test_conventions_observations_masks_and_render():
     with pytest.raises(boardgames.IllegalAction):
         e.step(0)  # a1: not next to the snail
     assert e.unwrapped.state_.history() == []
-    assert env("slimetrail").unwrapped.render() is None
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert env("slimetrail").unwrapped.render() is None
     with pytest.raises(boardgames.NotationError):
         raw_env("slimetrail", render_mode="human")
 
