@@ -3,15 +3,15 @@
 //! The Rust half of the Python package `boardgames`: the module `boardgames._boardgames`,
 //! re-exported by the pure-Python `boardgames/__init__.py` beside the OpenSpiel and PettingZoo
 //! layers (`boardgames.openspiel`, `boardgames.pettingzoo`). Everything here goes through the
-//! `boardgames` crate: the registry of the five games ([`game::Game`], [`state::State`]), the
-//! agents from SPECs ([`agent::Agent`]), the match runner `boardgames::arena`
-//! ([`functions::play_match`], [`functions::play_game`]) and the Slime Trail solver
-//! ([`functions::solve`]).
+//! `boardgames` crate: the registry of the five games (the classes `Game` and `State`), the
+//! agents from SPECs (`Agent`), the match runner `boardgames::arena` (`match`, `play_game`)
+//! and the Slime Trail solver (`solve`).
 //!
 //! Bad input never panics: text that does not read (game names, parameters, positions,
 //! actions, SPECs) raises `NotationError`, a well-formed request the game refuses raises
-//! `IllegalAction`; both are `ValueError`s carrying the engine's message ([`errors`]). Long
-//! work (searches, matches, playouts, perft, the solver) runs with the interpreter released.
+//! `IllegalAction`; both are `ValueError`s carrying the engine's message (module `errors`).
+//! Long work (searches, matches, playouts, perft, the solver) runs with the interpreter
+//! released.
 
 mod agent;
 mod convert;
