@@ -8,7 +8,8 @@
 //! cargo run --release -p boardgames --example batch_rate -- slimetrail "" 1000000 5
 //! ```
 //! prints `dyn_playouts_per_s R`, `bench_playouts_per_s R` and `perft_leaves_per_s R` (perft
-//! of the given depth through `DynGame::perft`).
+//! of the given depth through `DynGame::perft`, best of three, and the kit's `perft` on the
+//! concrete type).
 
 use boardgame_kit::{perft, playout, DynGame, Game, SplitMix64};
 use std::time::Instant;
@@ -30,9 +31,13 @@ fn bench_loop<G: Game>(start: &dyn DynGame, n: u64, cap: u64) -> Option<f64> {
 /// Leaves per second of the kit's perft on the concrete type `G`.
 fn bench_perft<G: Game>(start: &dyn DynGame, depth: u32) -> Option<f64> {
     let mut s: G = start.as_any().downcast_ref::<G>()?.clone();
-    let t = Instant::now();
-    let leaves = perft(&mut s, depth);
-    Some(leaves as f64 / t.elapsed().as_secs_f64())
+    let mut best = 0.0f64;
+    for _ in 0..3 {
+        let t = Instant::now();
+        let leaves = perft(&mut s, depth);
+        best = best.max(leaves as f64 / t.elapsed().as_secs_f64());
+    }
+    Some(best)
 }
 
 fn main() {
@@ -68,10 +73,15 @@ fn main() {
         .or_else(|| bench_loop::<repello_core::State>(g, n, cap))
         .or_else(|| bench_loop::<arandia_core::State>(g, n, cap))
         .unwrap_or(0.0);
+    // Best of three: the first perft of a process also pays for faulting in the pages of its
+    // tables, which a long-lived process (the Python one) has already done.
     let mut p = start.clone_box();
-    let t = Instant::now();
-    let leaves = p.perft(depth);
-    let perft_rate = leaves as f64 / t.elapsed().as_secs_f64();
+    let (mut leaves, mut perft_rate) = (0, 0.0f64);
+    for _ in 0..3 {
+        let t = Instant::now();
+        leaves = p.perft(depth);
+        perft_rate = perft_rate.max(leaves as f64 / t.elapsed().as_secs_f64());
+    }
     let kit_perft = bench_perft::<slimetrail_core::State>(g, depth)
         .or_else(|| bench_perft::<splut_core::State>(g, depth))
         .or_else(|| bench_perft::<elements_core::State>(g, depth))
