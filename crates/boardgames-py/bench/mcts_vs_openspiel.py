@@ -7,6 +7,7 @@ equal time per move (ours `mcts:time=T`, T the mean time per move theirs took in
 
     python crates/boardgames-py/bench/mcts_vs_openspiel.py --game slimetrail --games 20
     python crates/boardgames-py/bench/mcts_vs_openspiel.py --game repello --params '{"stack": 5}' --games 20
+    python crates/boardgames-py/bench/mcts_vs_openspiel.py --game repello --params '{"stack": 5}' --games 20 --settings shared=split
 
 Prints a markdown table: games, our wins / draws / losses, our score, each side's mean time per
 move.
@@ -77,18 +78,22 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--settings", default="",
+                    help="more settings for our SPEC, e.g. shared=split (value a shared win as the "
+                         "zero-sum returns OpenSpiel plays for do)")
     args = ap.parse_args()
     bo.register()
     game = pyspiel.load_game(bo.registered_name(args.game), json.loads(args.params))
     print(f"{game}: load average at start {os.getloadavg()[0]:.2f}")
     n = args.iterations
-    a = play(game, f"mcts:iterations={n}", n, args.games, args.seed)
+    extra = f",{args.settings}" if args.settings else ""
+    a = play(game, f"mcts:iterations={n}{extra}", n, args.games, args.seed)
     budget = max(1, round(1000 * a["theirs"]))
-    b = play(game, f"mcts:time={budget}ms", n, args.games, args.seed + 1)
+    b = play(game, f"mcts:time={budget}ms{extra}", n, args.games, args.seed + 1)
     print("| ours against OpenSpiel's MCTSBot (1,000 simulations, random rollouts, solve=True) | games | ours W / D / L | our score | ours: time per move | theirs: time per move |")
     print("| --- | --- | --- | --- | --- | --- |")
-    print(row(f"equal iterations: `mcts:iterations={n}`", a, args.games))
-    print(row(f"equal time: `mcts:time={budget}ms`", b, args.games))
+    print(row(f"equal iterations: `mcts:iterations={n}{extra}`", a, args.games))
+    print(row(f"equal time: `mcts:time={budget}ms{extra}`", b, args.games))
     print(f"load average at end {os.getloadavg()[0]:.2f}")
 
 
