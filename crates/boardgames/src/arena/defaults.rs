@@ -174,7 +174,7 @@ pub fn max_actions(entry: &GameEntry, params: &str, position: Option<&str>) -> u
 /// let arandia = boardgames::find("arandia").unwrap();
 /// let spec = defaults::spec(arandia, "players=3", None, &["random"], None).unwrap();
 /// assert_eq!(spec.params(), "players=3,turn_limit=10000");
-/// assert_eq!(spec.max_actions(), 180_000);
+/// assert_eq!(spec.max_actions(), 1_000_000); // the cap: above 10,000 turns of at most 18 actions
 /// let capped = defaults::spec(arandia, "", None, &["random"], Some(50)).unwrap();
 /// assert_eq!(capped.max_actions(), 50);
 /// assert!(defaults::spec(arandia, "players=5", None, &["random"], None).is_err());
