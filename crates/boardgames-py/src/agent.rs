@@ -111,6 +111,8 @@ impl Agent {
             self.follow(game.clone_box());
         }
         let agent = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        // `Python::detach` is pyo3's `allow_threads` (renamed in 0.26): the GIL is released
+        // while the agent searches, so other Python threads run meanwhile.
         let chosen = py.detach(|| agent.choose(game));
         chosen.map_err(illegal)
     }
