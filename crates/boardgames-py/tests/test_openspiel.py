@@ -151,3 +151,17 @@ def test_our_bot_follows_the_game_and_restarts():
         bo.Bot(pyspiel.load_game("tic_tac_toe"), 0, "random")
     with pytest.raises(boardgames.NotationError):
         bo.Bot(game, 0, "gnugo")
+
+
+def test_our_bot_plays_for_the_registered_returns():
+    # The registered games split a shared win (a two-seat tie at the top is a draw), so a
+    # searching agent is told shared=split unless its SPEC says otherwise.
+    game = pyspiel.load_game("boardgames_repello")
+    assert bo.Bot(game, 0, "mcts:iterations=10").spec == "mcts:iterations=10,shared=split"
+    assert bo.Bot(game, 0, "mcts").spec == "mcts:shared=split"
+    assert bo.Bot(game, 0, "alphabeta:nodes=100").spec == "alphabeta:nodes=100,shared=split"
+    assert bo.Bot(game, 0, "mcts:shared=win").spec == "mcts:shared=win"
+    assert bo.Bot(game, 0, "random").spec == "random"
+    bot = bo.Bot(game, 0, "mcts:iterations=20", seed=1)
+    s = game.new_initial_state()
+    assert bot.step(s) in s.legal_actions()

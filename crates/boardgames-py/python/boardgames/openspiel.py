@@ -248,6 +248,19 @@ def register() -> None:
         _REGISTERED[name] = cls
 
 
+def _playing_returns(spec: str) -> str:
+    """``spec`` with ``shared=split`` for a searching agent that does not say ``shared=``."""
+    name, _, options = spec.partition(":")
+    if name.strip() not in ("mcts", "alphabeta"):
+        return spec
+    keys = [o.split("=", 1)[0].strip() for o in options.split(",") if o.strip()]
+    if "shared" in keys:
+        return spec
+    if options.strip():
+        return f"{spec},shared=split"
+    return f"{name}:shared=split"
+
+
 class Bot(pyspiel.Bot):
     """Any of our agents as a ``pyspiel.Bot``: ``Bot(game, player_id, "mcts:iterations=1000",
     seed=0)`` for a game loaded with ``pyspiel.load_game("boardgames_...")``.
@@ -255,6 +268,17 @@ class Bot(pyspiel.Bot):
     ``step`` searches with the interpreter released and returns the action id (the agent is
     told its own action too); ``inform_action`` tells it the others' actions and chance
     outcomes (so ``mcts`` keeps its tree); ``restart_at`` follows another state.
+
+    The registered games' returns split a shared win (a two-seat tie at the top is a draw), so
+    a searching agent (``mcts``, ``alphabeta``) whose SPEC does not say ``shared=`` is given
+    ``shared=split`` and plays for those returns; ``spec`` tells the SPEC in use.
+
+    >>> import pyspiel, boardgames.openspiel as bo
+    >>> bo.register()
+    >>> bo.Bot(pyspiel.load_game("boardgames_repello"), 0, "mcts:iterations=10").spec
+    'mcts:iterations=10,shared=split'
+    >>> bo.Bot(pyspiel.load_game("boardgames_repello"), 0, "mcts:shared=win").spec
+    'mcts:shared=win'
     """
 
     def __init__(self, game: OpenSpielGame, player_id: int, spec: str, seed: int = 0):
@@ -265,9 +289,14 @@ class Bot(pyspiel.Bot):
             )
         self._game = game
         self._player_id = player_id
-        self._spec = spec
+        self._spec = _playing_returns(spec)
         self._seed = seed
-        self._agent = boardgames.Agent(spec, game.bg_game, seed)
+        self._agent = boardgames.Agent(self._spec, game.bg_game, seed)
+
+    @property
+    def spec(self) -> str:
+        """The agent's SPEC as played (with ``shared=split`` added where it was not given)."""
+        return self._spec
 
     def __repr__(self) -> str:
         return f"boardgames.openspiel.Bot({self._spec!r}, player_id={self._player_id}, seed={self._seed})"
