@@ -15,6 +15,7 @@
 
 mod agent;
 mod convert;
+mod distributed;
 mod errors;
 mod functions;
 mod game;
@@ -39,5 +40,9 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::solve, m)?)?;
     m.add_function(wrap_pyfunction!(functions::match_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(state::restore, m)?)?;
+    // The Ray layer's bindings (boardgames.distributed).
+    m.add_function(wrap_pyfunction!(distributed::tournament_game, m)?)?;
+    m.add_function(wrap_pyfunction!(distributed::tournament_table, m)?)?;
+    m.add_class::<distributed::SubtreeSolver>()?;
     Ok(())
 }

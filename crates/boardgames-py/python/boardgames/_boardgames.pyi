@@ -150,3 +150,37 @@ class Agent:
     def restart(self, state: Optional[State] = None) -> None: ...
     def position(self) -> str: ...
     def analysis(self) -> Optional[Dict[str, Any]]: ...
+
+# The Ray layer's bindings (boardgames.distributed).
+
+def tournament_game(
+    game: str,
+    params: Optional[str] = None,
+    agents: Sequence[str] = ...,
+    games: int = 100,
+    seed: int = 0,
+    number: int = 0,
+    max_actions: Optional[int] = None,
+    position: Optional[str] = None,
+) -> Dict[str, Any]: ...
+def tournament_table(
+    game: str,
+    params: Optional[str] = None,
+    agents: Sequence[str] = ...,
+    games: int = 100,
+    seed: int = 0,
+    max_actions: Optional[int] = None,
+    position: Optional[str] = None,
+    records: Sequence[Tuple[int, str]] = ...,
+) -> Dict[str, Any]: ...
+
+class SubtreeSolver:
+    """The value alone of Slime Trail positions, by the workspace's solver."""
+
+    def __init__(self, params: Optional[str] = None, bits: Optional[int] = None) -> None: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def value(self, position: str) -> str: ...
+    def value_within(self, position: str, positions: int) -> Optional[str]: ...
