@@ -18,31 +18,35 @@ pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), C
     out.line(action)
 }
 
+/// How `solve` runs: `resume` and `save` name files of proven positions read before and
+/// written during (every `save_every` seconds) and after the search; `progress` prints the
+/// progress on stderr even when it is not a terminal; `threads` (default: the available
+/// cores) search sharing one table.
+#[derive(Debug, Default)]
+pub struct SolveRun {
+    pub resume: Option<PathBuf>,
+    pub save: Option<PathBuf>,
+    pub save_every: Option<u64>,
+    pub progress: bool,
+    pub threads: Option<usize>,
+}
+
 /// `solve`: `win` or `loss` for the seat to act, then each legal action's result.
-/// `resume` and `save` name files of proven positions read before and written during (every
-/// `save_every` seconds) and after the search; `show_progress` prints the progress on stderr
-/// even when it is not a terminal.
-pub fn solve(
-    setup: &Setup,
-    resume: Option<PathBuf>,
-    save: Option<PathBuf>,
-    save_every: Option<u64>,
-    show_progress: bool,
-    out: &mut Out,
-) -> Result<(), CliError> {
+pub fn solve(setup: &Setup, run: SolveRun, out: &mut Out) -> Result<(), CliError> {
     let game = start(setup)?;
     if !setup.game.has_solver() {
         return Err(boardgames::solve::SolveError::NoSolver(setup.game.name()).into());
     }
-    let progress = std::sync::Arc::new(SearchProgress::new("solve", show_progress));
+    let progress = std::sync::Arc::new(SearchProgress::new("solve", run.progress));
     let report = progress.clone();
     let options = boardgames::solve::SolveOptions {
         progress: Some(std::sync::Arc::new(move |positions| {
             report.report(positions)
         })),
-        resume,
-        save,
-        save_every: save_every.map(std::time::Duration::from_secs),
+        resume: run.resume,
+        save: run.save,
+        save_every: run.save_every.map(std::time::Duration::from_secs),
+        threads: run.threads,
     };
     let solution = setup.game.solve_with(game.as_ref(), &options);
     progress.finish();

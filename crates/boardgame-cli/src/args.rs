@@ -217,6 +217,11 @@ pub enum Command {
         /// the total); without it a search that runs long says once how to see it.
         #[arg(long)]
         progress: bool,
+        /// Threads to search on (default: the available cores). They share one table, so the
+        /// memory is the same as with one; the answer is the same for any number.
+        #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).

@@ -24,28 +24,36 @@ fn a_piped_solve_says_how_to_see_its_progress_and_progress_prints_it() {
             && err.contains("--progress"),
         "{err}"
     );
-    let shown = solve(&["--progress"]);
-    assert_eq!(
-        shown.stdout, plain.stdout,
-        "stdout is the same with --progress"
-    );
-    let err = String::from_utf8(shown.stderr).unwrap();
-    let lines: Vec<&str> = err.lines().collect();
-    assert!(lines.len() >= 2, "{err}");
-    assert!(
-        lines[0].starts_with("solve: 65536 positions searched ("),
-        "{err}"
-    );
-    assert!(
-        lines.last().unwrap().starts_with("solve: done in "),
-        "{err}"
-    );
-    // The counts only grow, across the search of the position and of its actions.
-    let counts: Vec<u64> = lines[..lines.len() - 1]
-        .iter()
-        .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
-        .collect();
-    assert!(counts.windows(2).all(|w| w[0] < w[1]), "{err}");
+    for threads in ["1", "2"] {
+        let shown = solve(&["--progress", "--threads", threads]);
+        assert_eq!(
+            shown.stdout, plain.stdout,
+            "stdout is the same with --progress on {threads} threads"
+        );
+        let err = String::from_utf8(shown.stderr).unwrap();
+        let lines: Vec<&str> = err.lines().collect();
+        assert!(lines.len() >= 2, "{err}");
+        assert!(
+            lines.last().unwrap().starts_with("solve: done in "),
+            "{err}"
+        );
+        // The counts only grow, across the search of the position and of its actions.
+        let counts: Vec<u64> = lines[..lines.len() - 1]
+            .iter()
+            .map(|l| l.split(' ').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert!(counts.windows(2).all(|w| w[0] < w[1]), "{err}");
+        // A report comes every 65,536 positions of the first thread, and tells the positions
+        // of all: exactly 65,536 on one thread, at least that on more.
+        if threads == "1" {
+            assert!(
+                lines[0].starts_with("solve: 65536 positions searched ("),
+                "{err}"
+            );
+        } else {
+            assert!(counts[0] >= 65536, "{err}");
+        }
+    }
 }
 
 #[test]

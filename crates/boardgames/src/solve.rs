@@ -60,6 +60,15 @@ pub struct SolveOptions {
     pub save: Option<PathBuf>,
     /// How often to save during the search ([`DEFAULT_SAVE_EVERY`] when `None`).
     pub save_every: Option<Duration>,
+    /// Threads to search on, sharing one table (the same memory as one thread); `None`: the
+    /// available cores ([`default_threads`]). The answer is the same for any number.
+    pub threads: Option<usize>,
+}
+
+/// The threads a solve uses unless told otherwise: the available cores
+/// ([`std::thread::available_parallelism`]), or one where that is unknown.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// How often a solve with a save file saves during the search unless told otherwise: ten
@@ -73,6 +82,7 @@ impl fmt::Debug for SolveOptions {
             .field("resume", &self.resume)
             .field("save", &self.save)
             .field("save_every", &self.save_every)
+            .field("threads", &self.threads)
             .finish()
     }
 }
@@ -81,7 +91,8 @@ impl fmt::Debug for SolveOptions {
 /// progress line).
 pub type ProgressFn = std::sync::Arc<dyn Fn(u64) + Send + Sync>;
 
-/// log2 of the solver's table entries for a board of `size` cells a side. On 7x7 a table of
+/// log2 of the solver's table entries for a board of `size` cells a side (one table whatever
+/// the threads: they share it). On 7x7 a table of
 /// 2^18 entries (4 MiB) solves the start fastest: `boardgame solve slimetrail` took 1.08-1.27 s
 /// CPU against 1.14 s with 2^16, 2.1-2.3 s with 2^20 and 3.0-3.1 s with 2^22 (clearing and
 /// missing in a bigger table costs more than the entries it keeps). Larger boards search far
@@ -107,6 +118,7 @@ pub(crate) fn slimetrail(
         return Err(SolveError::GameOver);
     }
     let mut solver = slimetrail_core::Solver::new(table_bits(state.board().size()));
+    solver.set_threads(options.threads.unwrap_or_else(default_threads));
     if let Some(path) = &options.resume {
         let resumed = File::open(path)
             .map_err(slimetrail_core::ResumeError::from)

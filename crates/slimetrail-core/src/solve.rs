@@ -157,6 +157,8 @@ pub struct Solver {
     /// log2 of the table entries (the size of the proof-number table, made when first used).
     bits: u32,
     numbers: Option<PnTable>,
+    /// Threads of a depth-first search (see [`Solver::set_threads`]).
+    threads: usize,
     /// Periodic saving during searches (see [`Solver::save_every`]).
     #[cfg(feature = "std")]
     checkpoint: Option<saved::Checkpoint>,
@@ -168,6 +170,7 @@ impl fmt::Debug for Solver {
             .field("size", &self.geo.size())
             .field("table_entries", &self.table.capacity())
             .field("nodes", &self.nodes)
+            .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
@@ -183,6 +186,7 @@ impl Solver {
             method: Method::DepthFirst,
             bits,
             numbers: None,
+            threads: 1,
             #[cfg(feature = "std")]
             checkpoint: None,
         }
@@ -197,6 +201,35 @@ impl Solver {
     /// How this solver searches.
     pub fn method(&self) -> Method {
         self.method
+    }
+
+    /// Runs later depth-first searches on `threads` threads (at least one; one unless told
+    /// otherwise), all sharing this solver's one table: no copy per thread, so the memory is
+    /// the same as with one thread. Each thread searches the whole position; below positions
+    /// with many free cells a thread leaves to the end the moves another thread is searching, so
+    /// the threads share out the work through the table. The values are the same with any
+    /// number of threads (every stored entry is a finished proof, and no thread reads an entry
+    /// half-written by another); the positions searched ([`Solver::nodes`]) vary from run to
+    /// run with the threads' timing. The proof-number search ([`Method::ProofNumber`]) runs on
+    /// one thread whatever this says. Feature `std`.
+    ///
+    /// ```
+    /// use boardgame_kit::Game;
+    /// use slimetrail_core::{Solver, State};
+    /// let start = State::new(&"size=5".parse().unwrap());
+    /// let mut two = Solver::new(14);
+    /// two.set_threads(2);
+    /// assert_eq!(two.threads(), 2);
+    /// assert_eq!(two.action_values(&start), Solver::new(14).action_values(&start));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The threads of a depth-first search (see [`Solver::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Calls `report` every 65,536 positions searched (for a progress line).
@@ -368,11 +401,25 @@ impl Solver {
             }
             let _ = size;
         };
+        #[cfg(feature = "std")]
+        if self.threads > 1 && self.method == Method::DepthFirst {
+            let (win, nodes) = parallel::search_together(
+                &self.geo,
+                &self.table,
+                self.threads,
+                limit.max(1),
+                node,
+                &mut |positions, table: &Table| tick(before + positions, table),
+            );
+            self.nodes += nodes;
+            return win;
+        }
         let budget = Budget {
             nodes: before,
             tick: Some(&mut tick),
             limit: before.saturating_add(limit.max(1)),
             stopped: false,
+            crew: None,
         };
         let (win, budget) = match self.method {
             Method::DepthFirst => {

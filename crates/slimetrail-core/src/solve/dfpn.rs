@@ -120,7 +120,7 @@ impl Dfpn<'_> {
             Ok(win) => return win,
             Err(open) => open,
         };
-        if let Some(win) = self.proven.probe(open.key) {
+        if let Some(win) = self.proven.probe_mut(open.key) {
             return win;
         }
         loop {
@@ -133,7 +133,7 @@ impl Dfpn<'_> {
 
     /// Records a proof and returns its numbers.
     fn settle(&mut self, key: u128, win: bool, before: u64) -> (u32, u32) {
-        self.proven.store(key, win, self.budget.nodes - before);
+        self.proven.store_mut(key, win, self.budget.nodes - before);
         if win {
             (0, PROVEN)
         } else {
@@ -170,7 +170,7 @@ impl Dfpn<'_> {
                 Ok(true) => continue,
                 Err(child) => child,
             };
-            match self.proven.probe(child.key) {
+            match self.proven.probe_mut(child.key) {
                 Some(false) => return self.settle(open.key, true, before),
                 Some(true) => continue,
                 None => {}

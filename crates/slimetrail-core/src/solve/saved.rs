@@ -310,7 +310,7 @@ impl Solver {
         }
         for &(key, win, effort) in &entries {
             let positions = if effort == 0 { 0 } else { 1u64 << (effort - 1) };
-            self.table.store(key, win, positions);
+            self.table.store_mut(key, win, positions);
         }
         Ok(entries.len())
     }

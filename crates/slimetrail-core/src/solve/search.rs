@@ -6,6 +6,8 @@ use super::geometry::{Geometry, OWN};
 use super::matching::token_wins;
 use super::table::Table;
 use crate::board::Bits;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A position in the mover's frame: the free cells (neither slimed nor the snail; both corners
 /// are always free) and the snail's cell.
@@ -22,37 +24,206 @@ pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64, &Table);
 /// Positions between two progress reports (a power of two).
 pub(crate) const TICK_EVERY: u64 = 1 << 16;
 
+/// Positions between two looks at the other threads (a power of two, at most [`TICK_EVERY`]).
+pub(crate) const POLL_EVERY: u64 = 1 << 10;
+
+/// What the threads of one search share besides the table: the positions all have searched
+/// (each adds its count every [`POLL_EVERY`] positions), their budget, and the flag that stops
+/// them all (set by the first thread to finish, or once the budget is spent).
+#[derive(Debug, Default)]
+pub(crate) struct Crew {
+    pub(crate) positions: AtomicU64,
+    pub(crate) limit: u64,
+    pub(crate) stop: AtomicBool,
+}
+
 /// The positions a search has counted, its progress tick and its budget.
 pub(crate) struct Budget<'a> {
     pub(crate) nodes: u64,
     pub(crate) tick: Option<Tick<'a>>,
     /// The search stops once its count reaches this.
     pub(crate) limit: u64,
-    /// Set when the limit was reached: results found from then on are not stored, and the
-    /// search unwinds.
+    /// Set when the limit was reached (or the crew was told to stop): results found from then
+    /// on are not stored, and the search unwinds.
     pub(crate) stopped: bool,
+    /// The other threads of the search, if any.
+    pub(crate) crew: Option<&'a Crew>,
 }
 
 impl Budget<'_> {
-    /// Counts one position searched: a progress tick every [`TICK_EVERY`], a stop at the limit.
+    /// Counts one position searched: a progress tick every [`TICK_EVERY`], a look at the crew
+    /// every [`POLL_EVERY`], a stop at the limit.
     #[inline]
     pub(crate) fn count(&mut self, table: &Table) {
         self.nodes += 1;
-        if self.nodes & (TICK_EVERY - 1) == 0 {
-            if let Some(t) = self.tick.as_mut() {
-                t(self.nodes, table);
-            }
+        if self.nodes & (POLL_EVERY - 1) == 0 {
+            self.poll(table);
         }
         if self.nodes >= self.limit {
             self.stopped = true;
         }
     }
+
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self, table: &Table) {
+        if let Some(crew) = self.crew {
+            let all = crew.positions.fetch_add(POLL_EVERY, Ordering::Relaxed) + POLL_EVERY;
+            if all >= crew.limit {
+                crew.stop.store(true, Ordering::Relaxed);
+            }
+            if crew.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        if self.nodes & (TICK_EVERY - 1) == 0 {
+            if let Some(t) = self.tick.as_mut() {
+                t(self.nodes, table);
+            }
+        }
+    }
+}
+
+/// How a search reaches the table: owned by one thread (`&mut Table`, plain reads and writes),
+/// or shared by several ([`Team`]).
+pub(crate) trait Access {
+    /// Whether other threads search at the same time.
+    const SHARED: bool;
+    /// The stored value of a position's key.
+    fn probe(&mut self, key: u128) -> Option<bool>;
+    /// Stores a proven position with the positions its proof took.
+    fn store(&mut self, key: u128, win: bool, positions: u64);
+    /// The table (for progress ticks and periodic saves).
+    fn table(&self) -> &Table;
+    /// Whether the threads share out the children of a position with this many free cells.
+    fn shares(&self, _cells: u32) -> bool {
+        false
+    }
+    /// Whether another thread is searching this position now.
+    fn busy(&self, _key: u128) -> bool {
+        false
+    }
+    /// Marks this position as being searched by this thread (returns the mark to clear).
+    fn claim(&self, _key: u128) -> Option<usize> {
+        None
+    }
+    /// Clears a mark.
+    fn release(&self, _mark: Option<usize>) {}
+}
+
+impl Access for &mut Table {
+    const SHARED: bool = false;
+    #[inline(always)]
+    fn probe(&mut self, key: u128) -> Option<bool> {
+        self.probe_mut(key)
+    }
+    #[inline(always)]
+    fn store(&mut self, key: u128, win: bool, positions: u64) {
+        self.store_mut(key, win, positions)
+    }
+    #[inline(always)]
+    fn table(&self) -> &Table {
+        self
+    }
+}
+
+/// Marks of the positions the threads are searching now, by a fingerprint of the key in a slot
+/// chosen by its hash (a collision only loses a mark: marks order the search, they decide
+/// nothing).
+#[derive(Debug)]
+pub(crate) struct Marks(Vec<AtomicU64>);
+
+/// Slots of [`Marks`].
+const MARK_SLOTS: usize = 1 << 12;
+
+impl Marks {
+    pub(crate) fn new() -> Marks {
+        Marks((0..MARK_SLOTS).map(|_| AtomicU64::new(0)).collect())
+    }
+}
+
+fn fingerprint(key: u128) -> (usize, u64) {
+    let x = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((key >> 64) as u64);
+    let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let x = x ^ (x >> 32);
+    (x as usize & (MARK_SLOTS - 1), x | 1)
+}
+
+/// How many free cells fewer than the root a position may have and still be shared: kept where
+/// every thread finds it, and its children shared out (see `parallel.rs`).
+pub(crate) const SHARED_DEPTH: u32 = 12;
+
+/// The free cells of a key's component.
+#[inline(always)]
+fn cells(key: u128) -> u32 {
+    (key & ((1 << 100) - 1)).count_ones()
+}
+
+/// One thread's way to the table it shares with others: positions with at least `shared_from`
+/// free cells go to their home bucket, where every thread looks; smaller ones to this thread's
+/// own part of the table ([`Table::own_bucket`]). With them, the marks of what each thread is
+/// searching.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Team<'a> {
+    pub(crate) table: &'a Table,
+    pub(crate) marks: &'a Marks,
+    pub(crate) shared_from: u32,
+    /// This thread's part of the table, and log2 of the number of parts.
+    pub(crate) part: usize,
+    pub(crate) parts_log: u32,
+}
+
+impl Access for Team<'_> {
+    const SHARED: bool = true;
+    #[inline(always)]
+    fn probe(&mut self, key: u128) -> Option<bool> {
+        if cells(key) >= self.shared_from {
+            self.table.probe(key)
+        } else {
+            let at = self.table.own_bucket(key, self.part, self.parts_log);
+            self.table.probe_at(key, at)
+        }
+    }
+    #[inline(always)]
+    fn store(&mut self, key: u128, win: bool, positions: u64) {
+        if cells(key) >= self.shared_from {
+            self.table.store(key, win, positions)
+        } else {
+            let at = self.table.own_bucket(key, self.part, self.parts_log);
+            self.table.store_at(key, win, positions, at)
+        }
+    }
+    #[inline(always)]
+    fn table(&self) -> &Table {
+        self.table
+    }
+    #[inline(always)]
+    fn shares(&self, cells: u32) -> bool {
+        // Its children are shared too.
+        cells > self.shared_from
+    }
+    fn busy(&self, key: u128) -> bool {
+        let (slot, print) = fingerprint(key);
+        self.marks.0[slot].load(Ordering::Relaxed) == print
+    }
+    fn claim(&self, key: u128) -> Option<usize> {
+        let (slot, print) = fingerprint(key);
+        self.marks.0[slot]
+            .compare_exchange(0, print, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()
+            .map(|_| slot)
+    }
+    fn release(&self, mark: Option<usize>) {
+        if let Some(slot) = mark {
+            self.marks.0[slot].store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 /// One depth-first search over a table.
-pub(crate) struct Search<'a> {
+pub(crate) struct Search<'a, T: Access> {
     pub(crate) geo: &'a Geometry,
-    pub(crate) table: &'a mut Table,
+    pub(crate) table: T,
     pub(crate) budget: Budget<'a>,
 }
 
@@ -167,7 +338,7 @@ impl Open {
     }
 }
 
-impl Search<'_> {
+impl<T: Access> Search<'_, T> {
     /// Does the player to move win?
     pub(crate) fn wins(&mut self, node: Node) -> bool {
         self.count();
@@ -181,7 +352,7 @@ impl Search<'_> {
     }
 
     fn count(&mut self) {
-        self.budget.count(self.table);
+        self.budget.count(self.table.table());
     }
 
     /// Solves a position whose key is not in the table, and stores it.
@@ -232,6 +403,9 @@ impl Search<'_> {
             order[k] = (rank, child);
             n += 1;
         }
+        if T::SHARED && self.table.shares(open.component.count_ones()) {
+            return self.share_children(&order[..n]);
+        }
         order[..n].iter().any(|&(_, child)| {
             if self.budget.stopped {
                 // Unwind: nothing found from here on is stored.
@@ -241,5 +415,52 @@ impl Search<'_> {
             // Its key was not in the table a moment ago: searching a sibling rarely adds it.
             !self.solve_open(child)
         })
+    }
+
+    /// The children's search when threads share the work: the first child by every thread,
+    /// then those no other thread is searching (each marked while searched), then the rest,
+    /// each looked up again first (another thread may have proven it meanwhile).
+    fn share_children(&mut self, order: &[(u8, Open)]) -> bool {
+        let mut later = 0u8;
+        for (i, &(_, child)) in order.iter().enumerate() {
+            if self.budget.stopped {
+                return true;
+            }
+            if i > 0 {
+                match self.table.probe(child.key) {
+                    Some(false) => return true,
+                    Some(true) => continue,
+                    None => {}
+                }
+                if self.table.busy(child.key) {
+                    later |= 1 << i;
+                    continue;
+                }
+            }
+            self.count();
+            let mark = self.table.claim(child.key);
+            let lost = !self.solve_open(child);
+            self.table.release(mark);
+            if lost {
+                return true;
+            }
+        }
+        while later != 0 {
+            let (_, child) = order[later.trailing_zeros() as usize];
+            later &= later - 1;
+            if self.budget.stopped {
+                return true;
+            }
+            match self.table.probe(child.key) {
+                Some(false) => return true,
+                Some(true) => continue,
+                None => {}
+            }
+            self.count();
+            if !self.solve_open(child) {
+                return true;
+            }
+        }
+        false
     }
 }
