@@ -409,6 +409,7 @@ impl Solver {
                 self.threads,
                 limit.max(1),
                 node,
+                before,
                 &mut |positions, table: &Table| tick(before + positions, table),
             );
             self.nodes += nodes;

@@ -16,7 +16,7 @@
 //! thread finishes first.
 
 use super::geometry::Geometry;
-use super::search::{Budget, Crew, Marks, Node, Search, Team, Tick, SHARED_DEPTH};
+use super::search::{Budget, Crew, Marks, Node, Search, Team, Tick, SHARED_DEPTH, TICK_EVERY};
 use super::table::Table;
 use super::{Solver, Value};
 use crate::state::{State, Step};
@@ -26,13 +26,17 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// Searches `node` on `threads` threads over `table`, within `limit` positions in all (checked
 /// every [`POLL_EVERY`](super::search::POLL_EVERY) positions of each thread). Returns whether
 /// the mover wins (`None` if the budget ran out first) and the positions searched by all
-/// threads. `tick` is the first thread's progress report, told the positions of all threads.
+/// threads. `tick` is the progress report, told the positions of all threads since the start of
+/// this search: called from the first thread each time the count `before` + positions passes a
+/// multiple of [`TICK_EVERY`], and once at the end if the last multiple passed went unreported
+/// (so that many short searches, one per action, add up to their reports).
 pub(crate) fn search_together(
     geo: &Geometry,
     table: &Table,
     threads: usize,
     limit: u64,
     node: Node,
+    before: u64,
     tick: Tick<'_>,
 ) -> (Option<bool>, u64) {
     let crew = Crew {
@@ -57,10 +61,21 @@ pub(crate) fn search_together(
         let helpers: Vec<_> = (1..threads)
             .map(|part| scope.spawn(move || together.run(part, None)))
             .collect();
-        let mut all = |_: u64, t: &Table| tick(crew.positions.load(Ordering::Relaxed), t);
+        let mut reported = before / TICK_EVERY;
+        let mut all = |_: u64, t: &Table| {
+            let positions = crew.positions.load(Ordering::Relaxed);
+            let passed = (before + positions) / TICK_EVERY;
+            if passed > reported {
+                reported = passed;
+                tick(positions, t);
+            }
+        };
         let mut nodes = together.run(0, Some(&mut all));
         for h in helpers {
             nodes += h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+        if (before + nodes) / TICK_EVERY > reported {
+            tick(nodes, table);
         }
         nodes
     });

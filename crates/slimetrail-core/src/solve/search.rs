@@ -51,8 +51,9 @@ pub(crate) struct Budget<'a> {
 }
 
 impl Budget<'_> {
-    /// Counts one position searched: a progress tick every [`TICK_EVERY`], a look at the crew
-    /// every [`POLL_EVERY`], a stop at the limit.
+    /// Counts one position searched: a look at the crew every [`POLL_EVERY`], a progress tick
+    /// every [`TICK_EVERY`] (in a crew: at every look, see `search_together`), a stop at the
+    /// limit.
     #[inline]
     pub(crate) fn count(&mut self, table: &Table) {
         self.nodes += 1;
@@ -76,7 +77,9 @@ impl Budget<'_> {
                 self.stopped = true;
             }
         }
-        if self.nodes & (TICK_EVERY - 1) == 0 {
+        // A lone search reports every TICK_EVERY positions; in a crew, the tick is told at
+        // every look and reports when the positions of all threads have passed a multiple.
+        if self.crew.is_some() || self.nodes & (TICK_EVERY - 1) == 0 {
             if let Some(t) = self.tick.as_mut() {
                 t(self.nodes, table);
             }
