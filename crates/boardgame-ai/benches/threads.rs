@@ -1,6 +1,7 @@
-//! Root-parallel MCTS: one choice of 20,000 iterations from Slime Trail 7x7's start with 1 and
-//! 2 threads (`mcts:iterations=20000,solver=off,threads=N`, a fresh agent per choice); the
-//! iterations per second are 20,000 over the time per choice.
+//! MCTS on threads: one choice of 20,000 iterations from Slime Trail 7x7's start on one
+//! thread, on 2 threads with a tree each (root parallelism) and on 2 threads sharing one tree
+//! (`mcts:iterations=20000,solver=off,threads=N[,parallel=tree]`, a fresh agent per choice);
+//! the iterations per second are 20,000 over the time per choice.
 
 use boardgame_ai::from_spec;
 use boardgame_kit::Game;
@@ -11,11 +12,20 @@ fn threads(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts_threads");
     group.throughput(Throughput::Elements(20_000));
     group.sample_size(10);
-    for n in [1, 2] {
-        let spec = format!("mcts:iterations=20000,solver=off,threads={n}");
-        group.bench_function(format!("slimetrail7_threads{n}"), |b| {
+    for (name, spec) in [
+        ("slimetrail7_threads1", "mcts:iterations=20000,solver=off"),
+        (
+            "slimetrail7_threads2",
+            "mcts:iterations=20000,solver=off,threads=2",
+        ),
+        (
+            "slimetrail7_threads2_tree",
+            "mcts:iterations=20000,solver=off,threads=2,parallel=tree",
+        ),
+    ] {
+        group.bench_function(name, |b| {
             b.iter(|| {
-                let mut agent = from_spec::<slimetrail_core::State>(&spec, 1).unwrap();
+                let mut agent = from_spec::<slimetrail_core::State>(spec, 1).unwrap();
                 agent.choose(&state).unwrap()
             })
         });

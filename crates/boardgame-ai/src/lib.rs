@@ -32,8 +32,9 @@
 //! choices are the same on every run and target.
 //!
 //! ## Features
-//! - `std` (default): wall-clock budgets (`time=` in SPECs) and root-parallel MCTS
-//!   (`mcts:threads=N`, [`ParallelMcts`]).
+//! - `std` (default): wall-clock budgets (`time=` in SPECs) and MCTS on several threads
+//!   (`mcts:threads=N`): root-parallel ([`ParallelMcts`]) or one shared tree with virtual loss
+//!   (`parallel=tree`, [`Mcts::with_threads`]).
 //! - `slimetrail`: the `solver` agent for Slime Trail.
 //!
 //! The crate is `no_std` (with `alloc`) without `std`, and forbids unsafe code.
@@ -105,6 +106,7 @@ const MCTS_KEYS: &[&str] = &[
     "rave",
     "shared",
     "threads",
+    "parallel",
     "seed",
 ];
 
@@ -115,7 +117,7 @@ const MCTS_KEYS: &[&str] = &[
 /// | `random` | `seed` |
 /// | `alphabeta` | `nodes` (default 200000), `time`, `depth` (deepest iteration in player decisions, default 64), `tt` (log2 of the transposition-table entries, default 20; 0: no table), `star` (pruning at chance nodes: `0` expectimax, `1` Star1, `2` Star2, default 1), `multi` (three to six seats: `paranoid`, `brs` best-reply search or `maxn`; default paranoid), `shared` (`win` or `split`, as for `mcts`), `seed` (accepted; the search is deterministic) |
 /// | `solver` | `tt` (log2 of the transposition-table entries, default 22); Slime Trail with feature `slimetrail` only |
-/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `rave` (RAVE equivalence in visits, 0 = off; default: the game's [`Game::rave_equivalence`], off where it sets none), `shared` (a win shared by several seats: `win` worth a win, the default, or `split`, see [`SharedWin`]), `threads` (trees searched in parallel, root parallelism, default 1; above 1 needs `std`: the iterations are shared out, see [`ParallelMcts`]), `seed` |
+/// | `mcts` | `iterations` (default 10000), `time` (e.g. `500ms`, `2s`; with `std`), `c` (exploration, default 1.0), `max_nodes` (tree memory cap in nodes, default 1048576), `cutoff` (playout length before the game's evaluation scores it; default: the game's [`Game::playout_cutoff`] if it sets one, else [`Mcts::DEFAULT_CUTOFF`] = 200 when [`Game::max_game_length`] is larger or unknown, else to the end), `solver` (`on`/`off`, default on), `reuse` (`on`/`off`, default on), `rave` (RAVE equivalence in visits, 0 = off; default: the game's [`Game::rave_equivalence`], off where it sets none), `shared` (a win shared by several seats: `win` worth a win, the default, or `split`, see [`SharedWin`]), `threads` (threads searching, default 1; above 1 needs `std`), `parallel` (how several threads search: `root`, the default, one tree each with the iterations shared out, see [`ParallelMcts`]; or `tree`, one tree shared with virtual loss, see [`Mcts::with_threads`]), `seed` |
 ///
 /// Counts accept `_` separators and `k`/`m` suffixes (`5k`); `seed=N` overrides the `seed`
 /// argument.
@@ -141,7 +143,7 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 "mcts",
                 options,
                 MCTS_KEYS,
-                "iterations, time, c, max_nodes, cutoff, solver, reuse, rave, shared, threads, seed",
+                "iterations, time, c, max_nodes, cutoff, solver, reuse, rave, shared, threads, parallel, seed",
             )?;
             let mut config = MctsConfig::default();
             if let Some(c) = s.real("c")? {
@@ -166,8 +168,9 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
             let budget = budget_of(&s, "iterations")?;
             let seed = s.count_or_zero("seed")?.unwrap_or(seed);
             let threads = s.count("threads")?.unwrap_or(1);
+            let tree = s.word("parallel", &["root", "tree"], "root or tree")? == Some(1);
             if threads > 1 {
-                return parallel_mcts::<G>(config, budget, seed, threads);
+                return parallel_mcts::<G>(config, budget, seed, threads, tree);
             }
             Ok(Box::new(Mcts::<G>::new(config, budget, seed)))
         }
@@ -222,23 +225,28 @@ fn shared_of(s: &Spec<'_>) -> Result<SharedWin, SpecError> {
         .map_or(SharedWin::Full, |i| SHARED[i]))
 }
 
-/// `mcts:threads=N` with `N` above 1: root-parallel MCTS, with the `std` feature only.
+/// `mcts:threads=N` with `N` above 1: root-parallel MCTS, or with `tree` one tree searched
+/// by `N` threads; with the `std` feature only.
 fn parallel_mcts<G: Game>(
     config: MctsConfig,
     budget: Budget,
     seed: u64,
     threads: u64,
+    tree: bool,
 ) -> Result<Box<dyn Agent<G>>, SpecError> {
     #[cfg(feature = "std")]
     if threads <= ParallelMcts::<G>::MAX_THREADS as u64 {
+        let threads = threads as usize;
+        if tree {
+            return Ok(Box::new(
+                Mcts::<G>::new(config, budget, seed).with_threads(threads),
+            ));
+        }
         return Ok(Box::new(ParallelMcts::<G>::new(
-            config,
-            budget,
-            seed,
-            threads as usize,
+            config, budget, seed, threads,
         )));
     }
-    let _ = (config, budget, seed);
+    let _ = (config, budget, seed, tree);
     Err(SpecError::BadValue {
         agent: "mcts",
         key: "threads".to_string(),

@@ -98,6 +98,9 @@ struct Node<A> {
     amaf_visits: u32,
     /// The sum of those simulations' values for the parent's seat.
     amaf_value: f32,
+    /// Threads on their way through the node now (tree parallelism): selection counts each
+    /// as a visit that lost (a virtual loss), so that the other threads look elsewhere.
+    pending: u32,
 }
 
 impl<A> Node<A> {
@@ -113,6 +116,7 @@ impl<A> Node<A> {
             value: [0.0; MAX_SEATS],
             amaf_visits: 0,
             amaf_value: 0.0,
+            pending: 0,
         }
     }
 
@@ -139,6 +143,21 @@ impl<A> Node<A> {
         }
     }
 
+    /// The visits selection sees: the finished ones and the threads on their way.
+    fn seen_visits(&self) -> u32 {
+        self.visits + self.pending
+    }
+
+    /// The mean for `seat` that selection sees: each thread on its way through the node
+    /// counts as a visit that lost (the plain mean when none is).
+    fn seen_mean(&self, seat: Seat) -> f32 {
+        if self.pending == 0 || self.exact {
+            return self.mean_for(seat);
+        }
+        let losses = LOSS * self.pending as f32;
+        (self.value[seat.index()] + losses) / self.seen_visits() as f32
+    }
+
     /// The RAVE blend for the parent's seat: the shared mean weighs `sqrt(k / (3n + k))`
     /// after `n` visits of the node (all of it before the first), its own mean the rest.
     fn rave_mean(&self, seat: Seat, k: u32) -> f32 {
@@ -147,12 +166,12 @@ impl<A> Node<A> {
         } else {
             0.0
         };
-        if self.visits == 0 {
+        if self.seen_visits() == 0 {
             return shared;
         }
         let k = k as f32;
-        let beta = math::sqrt(k / (3.0 * self.visits as f32 + k));
-        (1.0 - beta) * self.mean_for(seat) + beta * shared
+        let beta = math::sqrt(k / (3.0 * self.seen_visits() as f32 + k));
+        (1.0 - beta) * self.seen_mean(seat) + beta * shared
     }
 
     fn children(&self) -> core::ops::Range<usize> {
@@ -191,102 +210,19 @@ struct Scratch<G: Game> {
     outcomes: ChanceOutcomes<G::Action>,
 }
 
-/// The MCTS agent.
-///
-/// ```
-/// use boardgame_ai::{Agent, Budget, Mcts, MctsConfig};
-/// use boardgame_kit::{testing::Nim, Game};
-/// // Five stones: taking two leaves a multiple of three, the only winning move.
-/// let game = Nim::new(&Default::default());
-/// let mut mcts = Mcts::new(MctsConfig::default(), Budget::iterations(2000), 1);
-/// assert_eq!(mcts.choose(&game).unwrap().to_string(), "2");
-/// let analysis = mcts.analysis().unwrap();
-/// assert!(analysis.exact); // the solver proved the win
-/// ```
+/// What one searching thread owns: its generator, its scratch space and its longest playout.
 #[derive(Clone, Debug)]
-pub struct Mcts<G: Game> {
-    config: MctsConfig,
-    budget: Budget,
-    seed: u64,
+struct Walker<G: Game> {
     rng: SplitMix64,
-    nodes: Vec<Node<G::Action>>,
-    spare: Vec<Node<G::Action>>,
-    root_state: Option<G>,
     scratch: Scratch<G>,
-    last: Option<Analysis<G::Action>>,
-    /// The playout cutoff in force for the current root.
-    limit: u32,
     /// The longest playout since the last choice began.
     longest: u32,
-    /// The RAVE equivalence in force for the current root (0: off).
-    rave: u32,
 }
 
-impl<G: Game> Mcts<G> {
-    /// The budget used when none is set: 10,000 iterations.
-    pub const DEFAULT_BUDGET: Budget = Budget::iterations(10_000);
-
-    /// The playout cutoff (in actions) used when [`MctsConfig::cutoff`] is `None` and the
-    /// game may last longer than this.
-    pub const DEFAULT_CUTOFF: u32 = 200;
-
-    /// The playout cutoff this agent applies to games like `state`: the configured one, else
-    /// the game's own ([`Game::playout_cutoff`]), else [`Mcts::DEFAULT_CUTOFF`] when [`Game::max_game_length`] is larger or
-    /// unknown (and no cutoff for shorter games, which play to the end).
-    ///
-    /// ```
-    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
-    /// use boardgame_kit::{testing::Nim, Game};
-    /// let nim = Nim::new(&Default::default()); // a short game: played to the end
-    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
-    /// assert!(mcts.playout_cutoff(&nim) > Mcts::<Nim>::DEFAULT_CUTOFF);
-    /// let cut = MctsConfig { cutoff: Some(7), ..MctsConfig::default() };
-    /// assert_eq!(Mcts::<Nim>::new(cut, Budget::UNLIMITED, 1).playout_cutoff(&nim), 7);
-    /// ```
-    #[must_use]
-    pub fn playout_cutoff(&self, state: &G) -> u32 {
-        let params = state.params();
-        self.config
-            .cutoff
-            .or_else(|| G::playout_cutoff(&params))
-            .unwrap_or_else(|| match G::max_game_length(&params) {
-                Some(n) if n <= u64::from(Self::DEFAULT_CUTOFF) => PLAYOUT_GUARD,
-                _ => Self::DEFAULT_CUTOFF,
-            })
-    }
-
-    /// The RAVE equivalence this agent applies to games like `state`: the configured one,
-    /// else the game's own ([`Game::rave_equivalence`]), else 0 (off).
-    ///
-    /// ```
-    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
-    /// use boardgame_kit::{testing::Nim, Game};
-    /// let nim = Nim::new(&Default::default());
-    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
-    /// assert_eq!(mcts.rave_equivalence(&nim), 0); // Nim sets none
-    /// let rave = MctsConfig { rave: Some(300), ..MctsConfig::default() };
-    /// assert_eq!(Mcts::<Nim>::new(rave, Budget::UNLIMITED, 1).rave_equivalence(&nim), 300);
-    /// ```
-    #[must_use]
-    pub fn rave_equivalence(&self, state: &G) -> u32 {
-        self.config
-            .rave
-            .or_else(|| G::rave_equivalence(&state.params()))
-            .unwrap_or(0)
-    }
-
-    /// An MCTS agent with these settings, budget and seed. The arena is reserved at the
-    /// first choice.
-    #[must_use]
-    pub fn new(config: MctsConfig, budget: Budget, seed: u64) -> Self {
-        Mcts {
-            config,
-            budget,
-            seed,
+impl<G: Game> Walker<G> {
+    fn new(seed: u64) -> Self {
+        Walker {
             rng: SplitMix64::new(seed),
-            nodes: Vec::new(),
-            spare: Vec::new(),
-            root_state: None,
             scratch: Scratch {
                 undo: Vec::new(),
                 path: Vec::new(),
@@ -295,86 +231,112 @@ impl<G: Game> Mcts<G> {
                 actions: Actions::<G>::new(),
                 outcomes: ChanceOutcomes::new(),
             },
-            last: None,
-            limit: PLAYOUT_GUARD,
             longest: 0,
-            rave: 0,
         }
     }
 
-    /// The settings.
-    #[must_use]
-    pub fn config(&self) -> MctsConfig {
-        self.config
+    /// Reserves the scratch space once, so that iterations do not allocate.
+    fn reserve(&mut self) {
+        let scratch = &mut self.scratch;
+        if scratch.undo.capacity() < 1024 {
+            scratch.undo.reserve(1024);
+            scratch.path.reserve(1024);
+            scratch.played.reserve(RAVE_ACTIONS);
+            scratch.mine.reserve(RAVE_ACTIONS);
+        }
     }
 
-    /// Nodes in the tree now.
-    #[must_use]
-    pub fn tree_size(&self) -> usize {
-        self.nodes.len()
+    /// Notes an action of the iteration for RAVE, up to the reserved room ([`RAVE_ACTIONS`]:
+    /// later actions of a long playout are left out rather than allocating).
+    fn record(&mut self, seat: Option<Seat>, action: G::Action) {
+        if self.scratch.played.len() < RAVE_ACTIONS {
+            self.scratch.played.push((seat, action));
+        }
     }
 
-    /// Runs `iterations` more iterations from `state` (a player's or chance's turn) without
-    /// choosing: for benchmarks and for analysis that goes on while nobody is to act.
-    pub fn search(&mut self, state: &G, iterations: u64) {
-        let mut root = state.clone();
-        self.prepare_root(&root);
-        for _ in 0..iterations {
-            if self.nodes[0].exact {
-                break;
+    /// Takes back every action of the iteration, leaving `state` at the root again.
+    fn unwind(&mut self, state: &mut G) {
+        while let Some(u) = self.scratch.undo.pop() {
+            state.undo(u);
+        }
+    }
+
+    /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
+    fn playout(&mut self, state: &mut G, rollout: Rollout) -> [f32; MAX_SEATS] {
+        let mut steps = 0;
+        loop {
+            self.longest = self.longest.max(steps);
+            if steps >= rollout.limit {
+                return state.evaluate().unwrap_or_default().as_array();
             }
-            self.iterate(&mut root);
+            match state.playout_action(&mut self.rng, &mut self.scratch.actions) {
+                Some(a) => {
+                    if rollout.rave {
+                        if let ToAct::Seat(s) = state.to_act() {
+                            self.record(Some(s), a);
+                        }
+                    }
+                    self.scratch.undo.push(state.play_unchecked(a));
+                    steps += 1;
+                }
+                None => {
+                    return state
+                        .outcome()
+                        .map(|o| rollout.shared.values(&o))
+                        .unwrap_or_default()
+                        .as_array()
+                }
+            }
         }
     }
+}
 
+/// What a playout needs to know of the tree (copied out, so that a thread of a shared-tree
+/// search plays out without holding the tree).
+#[derive(Clone, Copy, Debug)]
+struct Rollout {
+    limit: u32,
+    rave: bool,
+    shared: SharedWin,
+}
+
+/// Where a descent of the tree ended.
+enum Leaf {
+    /// At a node whose value is known (exact), and whether it was proven just now.
+    Known([f32; MAX_SEATS], bool),
+    /// At a leaf to play out from.
+    Open,
+}
+
+/// The tree: the arena of nodes and the settings in force for its root.
+#[derive(Clone, Debug)]
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    config: MctsConfig,
+    /// The playout cutoff in force for the current root.
+    limit: u32,
+    /// The RAVE equivalence in force for the current root (0: off).
+    rave: u32,
+}
+
+impl<G: Game> Tree<G> {
     fn capacity(&self) -> usize {
         self.config.max_nodes.max(1) as usize
     }
 
-    /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
-    fn prepare_root(&mut self, state: &G) {
-        self.limit = self.playout_cutoff(state);
-        self.rave = self.rave_equivalence(state);
-        let cap = self.capacity();
-        if self.nodes.capacity() < cap {
-            self.nodes.reserve_exact(cap - self.nodes.len());
-        }
-        if self.spare.capacity() < cap {
-            self.spare.reserve_exact(cap - self.spare.len());
-        }
-        if self.scratch.undo.capacity() < 1024 {
-            self.scratch.undo.reserve(1024);
-            self.scratch.path.reserve(1024);
-            self.scratch.played.reserve(RAVE_ACTIONS);
-            self.scratch.mine.reserve(RAVE_ACTIONS);
-        }
-        let same = self.config.reuse && self.root_state.as_ref() == Some(state);
-        if !same || self.nodes.is_empty() {
-            self.nodes.clear();
-            self.nodes.push(Node::new(None, Prob::new(1, 1)));
-            self.root_state = Some(state.clone());
-        }
-        if self.nodes[0].kind == Kind::Fresh {
-            Self::expand(
-                &mut self.nodes,
-                &mut self.scratch,
-                0,
-                state,
-                cap,
-                self.config.shared,
-            );
+    fn rollout(&self) -> Rollout {
+        Rollout {
+            limit: self.limit,
+            rave: self.rave > 0,
+            shared: self.config.shared,
         }
     }
 
     /// Marks what `nodes[index]` is and creates its children if the arena has room.
-    fn expand(
-        nodes: &mut Vec<Node<G::Action>>,
-        scratch: &mut Scratch<G>,
-        index: usize,
-        state: &G,
-        cap: usize,
-        shared: SharedWin,
-    ) {
+    fn expand(&mut self, scratch: &mut Scratch<G>, index: usize, state: &G) {
+        let cap = self.capacity();
+        let shared = self.config.shared;
+        let nodes = &mut self.nodes;
         let one = Prob::new(1, 1);
         let first = nodes.len();
         let kind = match state.to_act() {
@@ -409,40 +371,35 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// One iteration: select down the tree, expand a leaf, play out, back up.
-    fn iterate(&mut self, state: &mut G) {
-        let cap = self.capacity();
-        self.scratch.path.clear();
-        self.scratch.path.push(0);
-        self.scratch.played.clear();
+    /// Selects down from the root to a leaf (expanding it if it is fresh), playing the
+    /// actions on `state` and noting the path in the walker. With `virtual_loss`, every node
+    /// of the path counts the walker as on its way until [`Tree::ascend`].
+    fn descend(&mut self, w: &mut Walker<G>, state: &mut G, virtual_loss: bool) -> Leaf {
+        w.scratch.path.clear();
+        w.scratch.path.push(0);
+        w.scratch.played.clear();
+        if virtual_loss {
+            self.nodes[0].pending += 1;
+        }
         let mut index = 0usize;
-        let mut proved = false;
-        let value = loop {
+        loop {
             let node = self.nodes[index];
             if node.exact {
-                break node.value;
+                return Leaf::Known(node.value, false);
             }
             if node.kind == Kind::Fresh {
-                Self::expand(
-                    &mut self.nodes,
-                    &mut self.scratch,
-                    index,
-                    state,
-                    cap,
-                    self.config.shared,
-                );
+                self.expand(&mut w.scratch, index, state);
                 if self.nodes[index].exact {
-                    proved = true;
-                    break self.nodes[index].value;
+                    return Leaf::Known(self.nodes[index].value, true);
                 }
-                break self.playout(state);
+                return Leaf::Open;
             }
             if node.len == 0 {
-                break self.playout(state);
+                return Leaf::Open;
             }
             let child = match node.kind {
-                Kind::Seat(seat) => self.select(&node, seat),
-                _ => self.sample(&node),
+                Kind::Seat(seat) => self.select(&mut w.rng, &node, seat),
+                _ => self.sample(&mut w.rng, &node),
             };
             if let Some(a) = self.nodes[child].action {
                 if self.rave > 0 {
@@ -450,50 +407,70 @@ impl<G: Game> Mcts<G> {
                         Kind::Seat(s) => Some(s),
                         _ => None,
                     };
-                    self.record(seat, a);
+                    w.record(seat, a);
                 }
-                self.scratch.undo.push(state.play_unchecked(a));
+                w.scratch.undo.push(state.play_unchecked(a));
             }
-            self.scratch.path.push(child as u32);
+            w.scratch.path.push(child as u32);
+            if virtual_loss {
+                self.nodes[child].pending += 1;
+            }
             index = child;
-        };
-        self.backup(value, proved);
-        if self.rave > 0 {
-            self.rave_update(&value);
         }
-        while let Some(u) = self.scratch.undo.pop() {
-            state.undo(u);
+    }
+
+    /// Backs up the value of the walker's iteration (and its RAVE statistics), first taking
+    /// back its virtual losses if it left them.
+    fn ascend(
+        &mut self,
+        w: &mut Walker<G>,
+        value: [f32; MAX_SEATS],
+        proved: bool,
+        virtual_loss: bool,
+    ) {
+        if virtual_loss {
+            for &index in &w.scratch.path {
+                let node = &mut self.nodes[index as usize];
+                node.pending = node.pending.saturating_sub(1);
+            }
+        }
+        self.backup(&w.scratch.path, value, proved);
+        if self.rave > 0 {
+            self.rave_update(&mut w.scratch, &value);
         }
     }
 
     /// UCT for the seat to act: an unvisited child first (from a random start), else the
     /// highest mean plus exploration; exact children are known and get no exploration bonus.
     /// With RAVE every child is scored, the unvisited ones by their shared statistics alone.
-    fn select(&mut self, node: &Node<G::Action>, seat: Seat) -> usize {
+    /// Threads on their way count as visits that lost (see [`Node::seen_mean`]).
+    fn select(&self, rng: &mut SplitMix64, node: &Node<G::Action>, seat: Seat) -> usize {
         let range = node.children();
         let len = range.len();
-        if self.rave == 0 && node.visits < 2 * len as u32 {
-            let start = self.rng.below(len as u64) as usize;
+        if self.rave == 0 && node.seen_visits() < 2 * len as u32 {
+            let start = rng.below(len as u64) as usize;
             for k in 0..len {
                 let i = range.start + (start + k) % len;
-                if self.nodes[i].visits == 0 && !self.nodes[i].exact {
+                let n = &self.nodes[i];
+                if n.seen_visits() == 0 && !n.exact {
                     return i;
                 }
             }
         }
-        let c = self.config.exploration * math::sqrt(math::ln(node.visits.max(1) as f32));
+        let c = self.config.exploration * math::sqrt(math::ln(node.seen_visits().max(1) as f32));
         let mut best = range.start;
         let mut best_score = f32::NEG_INFINITY;
         for i in range {
             let child = &self.nodes[i];
+            let visits = child.seen_visits();
             let score = if child.exact {
                 child.value[seat.index()]
             } else if self.rave > 0 {
-                child.rave_mean(seat, self.rave) + c / math::sqrt(child.visits as f32 + 1.0)
-            } else if child.visits == 0 {
+                child.rave_mean(seat, self.rave) + c / math::sqrt(visits as f32 + 1.0)
+            } else if visits == 0 {
                 f32::INFINITY
             } else {
-                child.mean_for(seat) + c / math::sqrt(child.visits as f32)
+                child.seen_mean(seat) + c / math::sqrt(visits as f32)
             };
             if score > best_score {
                 best_score = score;
@@ -504,43 +481,35 @@ impl<G: Game> Mcts<G> {
     }
 
     /// Draws a chance outcome with its exact probability.
-    fn sample(&mut self, node: &Node<G::Action>) -> usize {
+    fn sample(&self, rng: &mut SplitMix64, node: &Node<G::Action>) -> usize {
         let range = node.children();
         let probs = self.nodes[range.clone()].iter().map(|n| n.prob);
-        let picked = boardgame_kit::drivers::sample_index(probs, &mut self.rng);
+        let picked = boardgame_kit::drivers::sample_index(probs, rng);
         picked.map_or(range.end.saturating_sub(1), |i| range.start + i)
-    }
-
-    /// Notes an action of the iteration for RAVE, up to the reserved room ([`RAVE_ACTIONS`]:
-    /// later actions of a long playout are left out rather than allocating).
-    fn record(&mut self, seat: Option<Seat>, action: G::Action) {
-        if self.scratch.played.len() < RAVE_ACTIONS {
-            self.scratch.played.push((seat, action));
-        }
     }
 
     /// Updates the all-moves-as-first statistics of the children of every seat's node on the
     /// path: a child whose action the same seat played later in the iteration.
-    fn rave_update(&mut self, value: &[f32; MAX_SEATS]) {
-        for k in 0..self.scratch.path.len() {
-            let index = self.scratch.path[k] as usize;
+    fn rave_update(&mut self, scratch: &mut Scratch<G>, value: &[f32; MAX_SEATS]) {
+        for k in 0..scratch.path.len() {
+            let index = scratch.path[k] as usize;
             let Kind::Seat(seat) = self.nodes[index].kind else {
                 continue;
             };
-            self.scratch.mine.clear();
-            for &(s, a) in self.scratch.played.get(k..).unwrap_or(&[]) {
+            scratch.mine.clear();
+            for &(s, a) in scratch.played.get(k..).unwrap_or(&[]) {
                 if s == Some(seat) {
-                    self.scratch.mine.push(a);
+                    scratch.mine.push(a);
                 }
             }
-            if self.scratch.mine.is_empty() {
+            if scratch.mine.is_empty() {
                 continue;
             }
             let v = value[seat.index()];
             for i in self.nodes[index].children() {
                 let child = &mut self.nodes[i];
                 if let Some(a) = child.action {
-                    if self.scratch.mine.contains(&a) {
+                    if scratch.mine.contains(&a) {
                         child.amaf_visits += 1;
                         child.amaf_value += v;
                     }
@@ -549,41 +518,11 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Plays the game's playout policy to the end (or the cutoff) and scores the end.
-    fn playout(&mut self, state: &mut G) -> [f32; MAX_SEATS] {
-        let limit = self.limit;
-        let mut steps = 0;
-        loop {
-            self.longest = self.longest.max(steps);
-            if steps >= limit {
-                return state.evaluate().unwrap_or_default().as_array();
-            }
-            match state.playout_action(&mut self.rng, &mut self.scratch.actions) {
-                Some(a) => {
-                    if self.rave > 0 {
-                        if let ToAct::Seat(s) = state.to_act() {
-                            self.record(Some(s), a);
-                        }
-                    }
-                    self.scratch.undo.push(state.play_unchecked(a));
-                    steps += 1;
-                }
-                None => {
-                    return state
-                        .outcome()
-                        .map(|o| self.config.shared.values(&o))
-                        .unwrap_or_default()
-                        .as_array()
-                }
-            }
-        }
-    }
-
     /// Adds the value to every node of the path; chance nodes keep the probability-weighted
     /// mean of their children; with the solver, proofs climb as far as they hold.
-    fn backup(&mut self, mut value: [f32; MAX_SEATS], mut proved: bool) {
-        for k in (0..self.scratch.path.len()).rev() {
-            let index = self.scratch.path[k] as usize;
+    fn backup(&mut self, path: &[u32], mut value: [f32; MAX_SEATS], mut proved: bool) {
+        for &index in path.iter().rev() {
+            let index = index as usize;
             self.nodes[index].visits += 1;
             if self.nodes[index].exact {
                 continue;
@@ -682,7 +621,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The analysis of the root after a search.
-    fn analyse(&self, seat: Seat, iterations: u64) -> Analysis<G::Action> {
+    fn analyse(&self, seat: Seat, iterations: u64, longest: u32) -> Analysis<G::Action> {
         let root = &self.nodes[0];
         let actions = self.nodes[root.children()]
             .iter()
@@ -718,25 +657,276 @@ impl<G: Game> Mcts<G> {
             actions,
             iterations,
             nodes: self.nodes.len() as u64,
-            longest_playout: u64::from(self.longest),
+            longest_playout: u64::from(longest),
         }
+    }
+}
+
+/// The MCTS agent.
+///
+/// ```
+/// use boardgame_ai::{Agent, Budget, Mcts, MctsConfig};
+/// use boardgame_kit::{testing::Nim, Game};
+/// // Five stones: taking two leaves a multiple of three, the only winning move.
+/// let game = Nim::new(&Default::default());
+/// let mut mcts = Mcts::new(MctsConfig::default(), Budget::iterations(2000), 1);
+/// assert_eq!(mcts.choose(&game).unwrap().to_string(), "2");
+/// let analysis = mcts.analysis().unwrap();
+/// assert!(analysis.exact); // the solver proved the win
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    budget: Budget,
+    seed: u64,
+    tree: Tree<G>,
+    spare: Vec<Node<G::Action>>,
+    root_state: Option<G>,
+    /// The walker of the calling thread (the only one without tree parallelism).
+    main: Walker<G>,
+    /// The walkers of the other threads of a shared-tree search.
+    helpers: Vec<Walker<G>>,
+    /// The threads searching the tree (1: the calling thread alone).
+    threads: usize,
+    last: Option<Analysis<G::Action>>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// The budget used when none is set: 10,000 iterations.
+    pub const DEFAULT_BUDGET: Budget = Budget::iterations(10_000);
+
+    /// The playout cutoff (in actions) used when [`MctsConfig::cutoff`] is `None` and the
+    /// game may last longer than this.
+    pub const DEFAULT_CUTOFF: u32 = 200;
+
+    /// The most threads of one tree ([`Mcts::with_threads`]).
+    pub const MAX_THREADS: usize = 64;
+    /// The playout cutoff this agent applies to games like `state`: the configured one, else
+    /// the game's own ([`Game::playout_cutoff`]), else [`Mcts::DEFAULT_CUTOFF`] when [`Game::max_game_length`] is larger or
+    /// unknown (and no cutoff for shorter games, which play to the end).
+    ///
+    /// ```
+    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let nim = Nim::new(&Default::default()); // a short game: played to the end
+    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
+    /// assert!(mcts.playout_cutoff(&nim) > Mcts::<Nim>::DEFAULT_CUTOFF);
+    /// let cut = MctsConfig { cutoff: Some(7), ..MctsConfig::default() };
+    /// assert_eq!(Mcts::<Nim>::new(cut, Budget::UNLIMITED, 1).playout_cutoff(&nim), 7);
+    /// ```
+    #[must_use]
+    pub fn playout_cutoff(&self, state: &G) -> u32 {
+        let params = state.params();
+        self.config
+            .cutoff
+            .or_else(|| G::playout_cutoff(&params))
+            .unwrap_or_else(|| match G::max_game_length(&params) {
+                Some(n) if n <= u64::from(Self::DEFAULT_CUTOFF) => PLAYOUT_GUARD,
+                _ => Self::DEFAULT_CUTOFF,
+            })
+    }
+
+    /// The RAVE equivalence this agent applies to games like `state`: the configured one,
+    /// else the game's own ([`Game::rave_equivalence`]), else 0 (off).
+    ///
+    /// ```
+    /// use boardgame_ai::{Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let nim = Nim::new(&Default::default());
+    /// let mcts = Mcts::<Nim>::new(MctsConfig::default(), Budget::UNLIMITED, 1);
+    /// assert_eq!(mcts.rave_equivalence(&nim), 0); // Nim sets none
+    /// let rave = MctsConfig { rave: Some(300), ..MctsConfig::default() };
+    /// assert_eq!(Mcts::<Nim>::new(rave, Budget::UNLIMITED, 1).rave_equivalence(&nim), 300);
+    /// ```
+    #[must_use]
+    pub fn rave_equivalence(&self, state: &G) -> u32 {
+        self.config
+            .rave
+            .or_else(|| G::rave_equivalence(&state.params()))
+            .unwrap_or(0)
+    }
+
+    /// An MCTS agent with these settings, budget and seed. The arena is reserved at the
+    /// first choice.
+    #[must_use]
+    pub fn new(config: MctsConfig, budget: Budget, seed: u64) -> Self {
+        Mcts {
+            config,
+            budget,
+            seed,
+            tree: Tree {
+                nodes: Vec::new(),
+                config,
+                limit: PLAYOUT_GUARD,
+                rave: 0,
+            },
+            spare: Vec::new(),
+            root_state: None,
+            main: Walker::new(seed),
+            helpers: Vec::new(),
+            threads: 1,
+            last: None,
+        }
+    }
+
+    /// The same agent searching its one tree on `threads` threads (1 to
+    /// [`Mcts::MAX_THREADS`]; tree parallelism, feature `std`): each thread selects down the
+    /// shared tree, expands a leaf and backs up its playout under the tree's lock, and plays
+    /// out without it. A thread on its way through a node counts there as a visit that lost
+    /// (a virtual loss) until its playout is backed up, so that the threads spread over the
+    /// tree instead of piling onto one line. The iteration and node budgets are the agent's
+    /// whole; with several threads the choice depends on how the threads interleave, so the
+    /// same seed no longer gives the same choice.
+    ///
+    /// ```
+    /// use boardgame_ai::{Agent, Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let game = Nim::new(&Default::default());
+    /// let mut mcts = Mcts::new(MctsConfig::default(), Budget::iterations(2000), 1).with_threads(2);
+    /// assert_eq!(mcts.threads(), 2);
+    /// assert_eq!(mcts.choose(&game).unwrap().to_string(), "2");
+    /// assert!(mcts.analysis().unwrap().iterations <= 2000);
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, Self::MAX_THREADS);
+        self
+    }
+
+    /// The threads searching the tree (see [`Mcts::with_threads`]; 1 unless set).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> MctsConfig {
+        self.config
+    }
+
+    /// Nodes in the tree now.
+    #[must_use]
+    pub fn tree_size(&self) -> usize {
+        self.tree.nodes.len()
+    }
+
+    /// Runs `iterations` more iterations from `state` (a player's or chance's turn) without
+    /// choosing: for benchmarks and for analysis that goes on while nobody is to act.
+    pub fn search(&mut self, state: &G, iterations: u64) {
+        let mut root = state.clone();
+        self.prepare_root(&root);
+        for _ in 0..iterations {
+            if self.tree.nodes[0].exact {
+                break;
+            }
+            self.iterate(&mut root);
+        }
+    }
+
+    /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
+    fn prepare_root(&mut self, state: &G) {
+        self.tree.limit = self.playout_cutoff(state);
+        self.tree.rave = self.rave_equivalence(state);
+        let cap = self.tree.capacity();
+        let nodes = &mut self.tree.nodes;
+        if nodes.capacity() < cap {
+            nodes.reserve_exact(cap - nodes.len());
+        }
+        if self.spare.capacity() < cap {
+            self.spare.reserve_exact(cap - self.spare.len());
+        }
+        self.main.reserve();
+        let same = self.config.reuse && self.root_state.as_ref() == Some(state);
+        if !same || nodes.is_empty() {
+            nodes.clear();
+            nodes.push(Node::new(None, Prob::new(1, 1)));
+            self.root_state = Some(state.clone());
+        }
+        if self.tree.nodes[0].kind == Kind::Fresh {
+            self.tree.expand(&mut self.main.scratch, 0, state);
+        }
+    }
+
+    /// One iteration on the calling thread: select down the tree, expand a leaf, play out,
+    /// back up.
+    fn iterate(&mut self, state: &mut G) {
+        let (value, proved) = match self.tree.descend(&mut self.main, state, false) {
+            Leaf::Known(value, proved) => (value, proved),
+            Leaf::Open => (self.main.playout(state, self.tree.rollout()), false),
+        };
+        self.tree.ascend(&mut self.main, value, proved, false);
+        self.main.unwind(state);
+    }
+
+    /// The search of one choice on the calling thread alone; returns the iterations run.
+    fn search_alone(&mut self, root: &mut G, limit: u64, nodes_limit: u64, clock: &Clock) -> u64 {
+        let mut done = 0u64;
+        while done < limit
+            && !self.tree.nodes[0].exact
+            && (self.tree.nodes.len() as u64) < nodes_limit
+        {
+            if done.is_multiple_of(CLOCK_EVERY) && done > 0 && clock.expired() {
+                break;
+            }
+            self.iterate(root);
+            done += 1;
+        }
+        done
+    }
+
+    /// The search of one choice on [`Mcts::threads`] threads sharing the tree; returns the
+    /// iterations run.
+    #[cfg(feature = "std")]
+    fn search_shared(&mut self, root: &G, limit: u64, nodes_limit: u64, clock: &Clock) -> u64 {
+        let helpers = self.threads - 1;
+        while self.helpers.len() < helpers {
+            let seed = crate::parallel::worker_seed(self.seed, self.helpers.len() + 1);
+            self.helpers.push(Walker::new(seed));
+        }
+        for w in &mut self.helpers {
+            w.reserve();
+            w.longest = 0;
+        }
+        let shared = std::sync::Mutex::new(Shared {
+            tree: &mut self.tree,
+            started: 0,
+            done: 0,
+            stop: false,
+        });
+        let budget = ShareBudget {
+            limit,
+            nodes_limit,
+            clock: *clock,
+        };
+        let main = &mut self.main;
+        std::thread::scope(|scope| {
+            for w in self.helpers.iter_mut().take(helpers) {
+                let shared = &shared;
+                scope.spawn(move || walk(shared, w, root.clone(), budget));
+            }
+            walk(&shared, main, root.clone(), budget);
+        });
+        let shared = shared
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        shared.done
     }
 
     /// Moves the root to the child reached by `action`, copying that subtree into the spare
     /// arena (breadth first, so every block of children stays contiguous). Returns whether the
     /// child existed.
     fn reroot(&mut self, action: G::Action) -> bool {
-        let Some(root) = self.nodes.first().copied() else {
+        let nodes = &mut self.tree.nodes;
+        let Some(root) = nodes.first().copied() else {
             return false;
         };
-        let Some(child) = root
-            .children()
-            .find(|&i| self.nodes[i].action == Some(action))
-        else {
+        let Some(child) = root.children().find(|&i| nodes[i].action == Some(action)) else {
             return false;
         };
         self.spare.clear();
-        let mut top = self.nodes[child];
+        let mut top = nodes[child];
         top.action = None;
         top.prob = Prob::new(1, 1);
         self.spare.push(top);
@@ -745,13 +935,75 @@ impl<G: Game> Mcts<G> {
             let n = self.spare[i];
             if n.len > 0 {
                 let first = self.spare.len();
-                self.spare.extend_from_slice(&self.nodes[n.children()]);
+                self.spare.extend_from_slice(&nodes[n.children()]);
                 self.spare[i].first = first as u32;
             }
             i += 1;
         }
-        core::mem::swap(&mut self.nodes, &mut self.spare);
+        core::mem::swap(nodes, &mut self.spare);
         true
+    }
+}
+
+/// The tree of a shared-tree search and its counts, behind the lock.
+#[cfg(feature = "std")]
+struct Shared<'t, G: Game> {
+    tree: &'t mut Tree<G>,
+    /// Iterations begun (the iteration budget is checked against these).
+    started: u64,
+    /// Iterations backed up.
+    done: u64,
+    /// Set by the first thread to find the budget spent or the root proven.
+    stop: bool,
+}
+
+/// The budget of a shared-tree search.
+#[cfg(feature = "std")]
+#[derive(Clone, Copy)]
+struct ShareBudget {
+    limit: u64,
+    nodes_limit: u64,
+    clock: Clock,
+}
+
+/// One thread of a shared-tree search: under the lock, backs up its last playout and
+/// descends again; plays out without it.
+#[cfg(feature = "std")]
+fn walk<G: Game>(
+    shared: &std::sync::Mutex<Shared<'_, G>>,
+    w: &mut Walker<G>,
+    mut state: G,
+    budget: ShareBudget,
+) {
+    let mut result: Option<([f32; MAX_SEATS], bool)> = None;
+    let mut mine = 0u64;
+    loop {
+        let mut s = shared
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((value, proved)) = result.take() {
+            s.tree.ascend(w, value, proved, true);
+            s.done += 1;
+            w.unwind(&mut state);
+        }
+        let spent = s.started >= budget.limit
+            || s.tree.nodes[0].exact
+            || s.tree.nodes.len() as u64 >= budget.nodes_limit
+            || (mine.is_multiple_of(CLOCK_EVERY) && mine > 0 && budget.clock.expired());
+        if s.stop || spent {
+            s.stop = true;
+            return;
+        }
+        s.started += 1;
+        mine += 1;
+        match s.tree.descend(w, &mut state, true) {
+            Leaf::Known(value, proved) => result = Some((value, proved)),
+            Leaf::Open => {
+                let rollout = s.tree.rollout();
+                drop(s);
+                result = Some((w.playout(&mut state, rollout), false));
+            }
+        }
     }
 }
 
@@ -761,29 +1013,39 @@ impl<G: Game> Agent<G> for Mcts<G> {
     }
 
     fn choose(&mut self, state: &G) -> Result<G::Action, AgentError> {
-        let seat = legal_for_seat(state, &mut self.scratch.actions)?;
+        let seat = legal_for_seat(state, &mut self.main.scratch.actions)?;
         let budget = self.budget.or(Self::DEFAULT_BUDGET);
         self.prepare_root(state);
         let clock = Clock::start(&budget);
         let limit = budget.iteration_limit().unwrap_or(u64::MAX);
         let nodes_limit = budget.node_limit().unwrap_or(u64::MAX);
         let mut root = state.clone();
-        self.longest = 0;
-        let mut done = 0u64;
-        while done < limit && !self.nodes[0].exact && (self.nodes.len() as u64) < nodes_limit {
-            if done.is_multiple_of(CLOCK_EVERY) && done > 0 && clock.expired() {
-                break;
-            }
-            self.iterate(&mut root);
-            done += 1;
-        }
-        let analysis = self.analyse(seat, done);
-        let action = match self.best_child(0, seat).and_then(|i| self.nodes[i].action) {
+        self.main.longest = 0;
+        #[cfg(feature = "std")]
+        let done = if self.threads > 1 {
+            self.search_shared(&root, limit, nodes_limit, &clock)
+        } else {
+            self.search_alone(&mut root, limit, nodes_limit, &clock)
+        };
+        #[cfg(not(feature = "std"))]
+        let done = self.search_alone(&mut root, limit, nodes_limit, &clock);
+        let longest = self
+            .helpers
+            .iter()
+            .map(|w| w.longest)
+            .fold(self.main.longest, u32::max);
+        let analysis = self.tree.analyse(seat, done, longest);
+        let action = match self
+            .tree
+            .best_child(0, seat)
+            .and_then(|i| self.tree.nodes[i].action)
+        {
             Some(a) => a,
             None => {
                 // The arena had no room for the root's children: fall back to a legal action.
-                state.legal_actions(&mut self.scratch.actions);
-                self.scratch.actions[self.rng.below(self.scratch.actions.len() as u64) as usize]
+                let actions = &mut self.main.scratch.actions;
+                state.legal_actions(actions);
+                actions[self.main.rng.below(actions.len() as u64) as usize]
             }
         };
         self.last = Some(analysis);
@@ -797,15 +1059,16 @@ impl<G: Game> Agent<G> for Mcts<G> {
             next.play_unchecked(action);
             self.root_state = Some(next);
         } else {
-            self.nodes.clear();
+            self.tree.nodes.clear();
             self.root_state = None;
         }
     }
 
     fn restart(&mut self) {
-        self.nodes.clear();
+        self.tree.nodes.clear();
         self.root_state = None;
-        self.rng = SplitMix64::new(self.seed);
+        self.main.rng = SplitMix64::new(self.seed);
+        self.helpers.clear();
         self.last = None;
     }
 

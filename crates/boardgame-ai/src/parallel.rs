@@ -169,7 +169,7 @@ impl<G: Game> ParallelMcts<G> {
 
 /// The seed of tree `i`: tree 0 keeps the agent's seed, the others draw from a generator
 /// seeded by it.
-fn worker_seed(seed: u64, i: usize) -> u64 {
+pub(crate) fn worker_seed(seed: u64, i: usize) -> u64 {
     if i == 0 {
         return seed;
     }

@@ -526,3 +526,78 @@ fn parallel_mcts_is_deterministic_legal_and_keeps_its_budget() {
     assert!(err("mcts:threads=0").contains("`threads`"));
     assert!(err("mcts:threads=65").contains("`threads`"));
 }
+
+#[test]
+fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_keeps_its_tree() {
+    // Every iteration begun is backed up: the root's children hold exactly the budget.
+    let slime = slimetrail_core::State::new(&"size=7".parse().unwrap());
+    let spec = "mcts:iterations=3000,solver=off,threads=2,parallel=tree";
+    let mut agent = from_spec::<slimetrail_core::State>(spec, 3).unwrap();
+    let x = agent.choose(&slime).unwrap();
+    assert!(slime.is_legal(&x));
+    let analysis = agent.analysis().unwrap();
+    assert_eq!(analysis.iterations, 3000);
+    let visits: u64 = analysis.actions.iter().map(|s| s.visits).sum();
+    assert_eq!(visits, 3000);
+    // The tree is kept: after the reply the root already holds visits.
+    let mut state = slime;
+    agent.inform(&state, x);
+    state.play(x);
+    let mut other = from_spec::<slimetrail_core::State>("random", 1).unwrap();
+    let y = other.choose(&state).unwrap();
+    agent.inform(&state, y);
+    state.play(y);
+    let _ = agent.choose(&state).unwrap();
+    let visits: u64 = agent.analysis().unwrap().actions.iter().map(|s| s.visits).sum();
+    assert!(visits > 3000, "the tree was kept: {visits}");
+
+    // Proofs found by two threads on one tree are the true values: every Nim position.
+    for stones in (1..=14u8).filter(|s| s % 3 != 0) {
+        let mut agent =
+            from_spec::<Nim>("mcts:iterations=20000,threads=2,parallel=tree", 7).unwrap();
+        let a = agent.choose(&nim(stones, 1)).unwrap();
+        assert_eq!(a.to_string(), (stones % 3).to_string(), "{stones} stones");
+        assert!(agent.analysis().unwrap().exact, "{stones} stones");
+    }
+    // ... and a Slime Trail 5x5 position proven by the exact solver.
+    let mut s = slimetrail_core::State::new(&"size=5".parse().unwrap());
+    for step in ["b2", "c2", "d2"] {
+        s.play(step.parse().unwrap());
+    }
+    let truth = slimetrail_core::Solver::new(16).value(&s);
+    let mut agent = from_spec::<slimetrail_core::State>(
+        "mcts:iterations=400000,threads=2,parallel=tree",
+        5,
+    )
+    .unwrap();
+    let _ = agent.choose(&s).unwrap();
+    let analysis = agent.analysis().unwrap();
+    assert!(analysis.exact, "{} iterations", analysis.iterations);
+    let mover = analysis.seat.index();
+    assert_eq!(analysis.values.as_array()[mover] > 0.0, truth.is_win());
+
+    // Chance nodes and four seats: Arandia plays legal actions with a shared tree.
+    let mut arandia = arandia_core::State::new(&"players=4".parse().unwrap());
+    let mut rng = SplitMix64::new(4);
+    let mut agent = from_spec::<arandia_core::State>(
+        "mcts:iterations=300,threads=2,parallel=tree",
+        2,
+    )
+    .unwrap();
+    for _ in 0..40 {
+        let x = match arandia.to_act() {
+            ToAct::Seat(_) => agent.choose(&arandia).unwrap(),
+            ToAct::Chance => {
+                let mut outcomes = boardgame_kit::ChanceOutcomes::new();
+                arandia.chance_outcomes(&mut outcomes);
+                outcomes[rng.below(outcomes.len() as u64) as usize].0
+            }
+            _ => break,
+        };
+        assert!(arandia.is_legal(&x));
+        agent.inform(&arandia, x);
+        arandia.play(x);
+    }
+    let err = |s: &str| from_spec::<Nim>(s, 0).err().unwrap().to_string();
+    assert!(err("mcts:threads=2,parallel=leaf").contains("root or tree"));
+}

@@ -130,21 +130,25 @@ impl Access for &mut Table {
     }
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 /// Marks of the positions the threads are searching now, by a fingerprint of the key in a slot
 /// chosen by its hash (a collision only loses a mark: marks order the search, they decide
 /// nothing).
 #[derive(Debug)]
 pub(crate) struct Marks(Vec<AtomicU64>);
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 /// Slots of [`Marks`].
 const MARK_SLOTS: usize = 1 << 12;
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 impl Marks {
     pub(crate) fn new() -> Marks {
         Marks((0..MARK_SLOTS).map(|_| AtomicU64::new(0)).collect())
     }
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 fn fingerprint(key: u128) -> (usize, u64) {
     let x = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((key >> 64) as u64);
     let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
@@ -152,16 +156,19 @@ fn fingerprint(key: u128) -> (usize, u64) {
     (x as usize & (MARK_SLOTS - 1), x | 1)
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 /// How many free cells fewer than the root a position may have and still be shared: kept where
 /// every thread finds it, and its children shared out (see `parallel.rs`).
 pub(crate) const SHARED_DEPTH: u32 = 12;
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 /// The free cells of a key's component.
 #[inline(always)]
 fn cells(key: u128) -> u32 {
     (key & ((1 << 100) - 1)).count_ones()
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 /// One thread's way to the table it shares with others: positions with at least `shared_from`
 /// free cells go to their home bucket, where every thread looks; smaller ones to this thread's
 /// own part of the table ([`Table::own_bucket`]). With them, the marks of what each thread is

@@ -36,6 +36,7 @@ const HI_KEY: u64 = (1 << 32) - 1;
 const HI_WIN: u64 = 1 << 32;
 const HI_WORK_SHIFT: u32 = 33;
 const HI_LOCK: u64 = 1 << 40;
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 const HI_COUNT_SHIFT: u32 = 41;
 /// The key, the value and the effort: what a write replaces.
 const HI_ENTRY: u64 = HI_LOCK - 1;
@@ -75,6 +76,7 @@ fn pack(key: u128) -> Packed {
     }
 }
 
+#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
 #[inline(always)]
 fn unpack(lo: u64, hi: u64) -> u128 {
     let packed = (lo as u128) | ((hi & HI_KEY) as u128) << 64;
@@ -147,6 +149,7 @@ impl Bucket {
         (self.0[1].load(Ordering::Relaxed) == first).then_some(w)
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// Changes the words from a thread that shares the table, under the bucket's lock; does
     /// nothing when another thread holds it.
     #[inline(always)]
@@ -262,6 +265,7 @@ impl Table {
         b.set_mut(w);
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// [`Table::probe_mut`] for threads that share the table.
     #[inline]
     pub(crate) fn probe(&self, key: u128) -> Option<bool> {
@@ -269,6 +273,7 @@ impl Table {
         find(&self.buckets[bucket(key) & self.mask].read()?, k)
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// log2 of the parts a table is cut into for `threads` threads (the next power of two, at
     /// most one bucket a part).
     pub(crate) fn parts_log(&self, threads: usize) -> u32 {
@@ -278,6 +283,7 @@ impl Table {
             .min((self.mask + 1).trailing_zeros())
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// The bucket of `key` in part `part` of `2^parts_log` equal parts of the table: its home
     /// bucket when that lies in the part, else the bucket at the same place in the part.
     #[inline(always)]
@@ -286,6 +292,7 @@ impl Table {
         part * inside + (bucket(key) & (inside - 1))
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// [`Table::probe`] in a given bucket.
     #[inline]
     pub(crate) fn probe_at(&self, key: u128, at: usize) -> Option<bool> {
@@ -293,6 +300,7 @@ impl Table {
         find(&self.buckets[at].read()?, k)
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// [`Table::store`] into a given bucket.
     #[inline]
     pub(crate) fn store_at(&self, key: u128, win: bool, positions: u64, at: usize) {
@@ -301,6 +309,7 @@ impl Table {
         self.buckets[at].update(|w| place(w, k, hi));
     }
 
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
     /// [`Table::store_mut`] for threads that share the table. An entry stored by two threads
     /// into one bucket at the same moment may be dropped (it is a cache).
     #[inline]
