@@ -1,7 +1,8 @@
 //! MCTS on threads: one choice of 20,000 iterations from Slime Trail 7x7's start on one
 //! thread, on 2 threads with a tree each (root parallelism) and on 2 threads sharing one tree
 //! (`mcts:iterations=20000,solver=off,threads=N[,parallel=tree]`, a fresh agent per choice);
-//! the iterations per second are 20,000 over the time per choice.
+//! the iterations per second are 20,000 over the time per choice. The same for 2,000
+//! iterations from two-player Splut!'s start (long random playouts, cut at 200 actions).
 
 use boardgame_ai::from_spec;
 use boardgame_kit::Game;
@@ -26,6 +27,27 @@ fn threads(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut agent = from_spec::<slimetrail_core::State>(spec, 1).unwrap();
+                agent.choose(&state).unwrap()
+            })
+        });
+    }
+    group.finish();
+
+    let state = splut_core::State::new(&Default::default());
+    let mut group = c.benchmark_group("mcts_threads");
+    group.throughput(Throughput::Elements(2_000));
+    group.sample_size(10);
+    for (name, spec) in [
+        ("splut2_threads1", "mcts:iterations=2000"),
+        ("splut2_threads2", "mcts:iterations=2000,threads=2"),
+        (
+            "splut2_threads2_tree",
+            "mcts:iterations=2000,threads=2,parallel=tree",
+        ),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut agent = from_spec::<splut_core::State>(spec, 1).unwrap();
                 agent.choose(&state).unwrap()
             })
         });

@@ -548,7 +548,13 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
     agent.inform(&state, y);
     state.play(y);
     let _ = agent.choose(&state).unwrap();
-    let visits: u64 = agent.analysis().unwrap().actions.iter().map(|s| s.visits).sum();
+    let visits: u64 = agent
+        .analysis()
+        .unwrap()
+        .actions
+        .iter()
+        .map(|s| s.visits)
+        .sum();
     assert!(visits > 3000, "the tree was kept: {visits}");
 
     // Proofs found by two threads on one tree are the true values: every Nim position.
@@ -565,11 +571,9 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
         s.play(step.parse().unwrap());
     }
     let truth = slimetrail_core::Solver::new(16).value(&s);
-    let mut agent = from_spec::<slimetrail_core::State>(
-        "mcts:iterations=400000,threads=2,parallel=tree",
-        5,
-    )
-    .unwrap();
+    let mut agent =
+        from_spec::<slimetrail_core::State>("mcts:iterations=400000,threads=2,parallel=tree", 5)
+            .unwrap();
     let _ = agent.choose(&s).unwrap();
     let analysis = agent.analysis().unwrap();
     assert!(analysis.exact, "{} iterations", analysis.iterations);
@@ -579,11 +583,8 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
     // Chance nodes and four seats: Arandia plays legal actions with a shared tree.
     let mut arandia = arandia_core::State::new(&"players=4".parse().unwrap());
     let mut rng = SplitMix64::new(4);
-    let mut agent = from_spec::<arandia_core::State>(
-        "mcts:iterations=300,threads=2,parallel=tree",
-        2,
-    )
-    .unwrap();
+    let mut agent =
+        from_spec::<arandia_core::State>("mcts:iterations=300,threads=2,parallel=tree", 2).unwrap();
     for _ in 0..40 {
         let x = match arandia.to_act() {
             ToAct::Seat(_) => agent.choose(&arandia).unwrap(),
