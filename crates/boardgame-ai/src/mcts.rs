@@ -676,7 +676,6 @@ impl<G: Game> Tree<G> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Mcts<G: Game> {
-    config: MctsConfig,
     budget: Budget,
     seed: u64,
     tree: Tree<G>,
@@ -717,7 +716,8 @@ impl<G: Game> Mcts<G> {
     #[must_use]
     pub fn playout_cutoff(&self, state: &G) -> u32 {
         let params = state.params();
-        self.config
+        self.tree
+            .config
             .cutoff
             .or_else(|| G::playout_cutoff(&params))
             .unwrap_or_else(|| match G::max_game_length(&params) {
@@ -740,7 +740,8 @@ impl<G: Game> Mcts<G> {
     /// ```
     #[must_use]
     pub fn rave_equivalence(&self, state: &G) -> u32 {
-        self.config
+        self.tree
+            .config
             .rave
             .or_else(|| G::rave_equivalence(&state.params()))
             .unwrap_or(0)
@@ -751,7 +752,6 @@ impl<G: Game> Mcts<G> {
     #[must_use]
     pub fn new(config: MctsConfig, budget: Budget, seed: u64) -> Self {
         Mcts {
-            config,
             budget,
             seed,
             tree: Tree {
@@ -803,7 +803,7 @@ impl<G: Game> Mcts<G> {
     /// The settings.
     #[must_use]
     pub fn config(&self) -> MctsConfig {
-        self.config
+        self.tree.config
     }
 
     /// Nodes in the tree now.
@@ -838,7 +838,7 @@ impl<G: Game> Mcts<G> {
             self.spare.reserve_exact(cap - self.spare.len());
         }
         self.main.reserve();
-        let same = self.config.reuse && self.root_state.as_ref() == Some(state);
+        let same = self.tree.config.reuse && self.root_state.as_ref() == Some(state);
         if !same || nodes.is_empty() {
             nodes.clear();
             nodes.push(Node::new(None, Prob::new(1, 1)));
@@ -895,7 +895,6 @@ impl<G: Game> Mcts<G> {
         let shared = std::sync::Mutex::new(Shared {
             tree: &mut self.tree,
             started: 0,
-            done: 0,
             stop: false,
         });
         let budget = ShareBudget {
@@ -917,7 +916,7 @@ impl<G: Game> Mcts<G> {
         let shared = shared
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        shared.done
+        shared.started
     }
 
     /// Moves the root to the child reached by `action`, copying that subtree into the spare
@@ -955,10 +954,9 @@ impl<G: Game> Mcts<G> {
 #[cfg(feature = "std")]
 struct Shared<'t, G: Game> {
     tree: &'t mut Tree<G>,
-    /// Iterations begun (the iteration budget is checked against these).
+    /// Iterations begun (the iteration budget is checked against these); each is backed up
+    /// before its thread returns, so at the end these are the iterations run.
     started: u64,
-    /// Iterations backed up.
-    done: u64,
     /// Set by the first thread to find the budget spent or the root proven.
     stop: bool,
 }
@@ -1015,7 +1013,6 @@ fn walk<G: Game>(
         for (i, w) in crew.iter_mut().enumerate() {
             if let Some((value, proved)) = results[i].take() {
                 s.tree.ascend(w, value, proved, true);
-                s.done += 1;
                 w.unwind(&mut states[i]);
             }
         }
@@ -1103,7 +1100,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
     }
 
     fn inform(&mut self, state: &G, action: G::Action) {
-        let matches = self.config.reuse && self.root_state.as_ref() == Some(state);
+        let matches = self.tree.config.reuse && self.root_state.as_ref() == Some(state);
         if matches && self.reroot(action) {
             let mut next = state.clone();
             next.play_unchecked(action);

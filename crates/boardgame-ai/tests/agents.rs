@@ -8,6 +8,17 @@ use boardgame_kit::{Game, RandomSource, SplitMix64, ToAct};
 
 const SPECS: &[&str] = &["random", "mcts:iterations=300", "alphabeta:nodes=5000"];
 
+/// The visits of the root's actions in an agent's last analysis.
+fn root_visits<G: Game>(agent: &dyn Agent<G>) -> u64 {
+    agent
+        .analysis()
+        .unwrap()
+        .actions
+        .iter()
+        .map(|s| s.visits)
+        .sum()
+}
+
 fn nim(stones: u8, mover: u8) -> Nim {
     Nim::from_position(&"stones=60".parse().unwrap(), &format!("{stones} {mover}")).unwrap()
 }
@@ -212,13 +223,7 @@ fn iteration_budget_is_respected() {
         let mut agent = from_spec::<Nim>(&format!("mcts:iterations={n},solver=off"), 1).unwrap();
         agent.choose(&state).unwrap();
         assert_eq!(agent.analysis().unwrap().iterations, n);
-        let visits: u64 = agent
-            .analysis()
-            .unwrap()
-            .actions
-            .iter()
-            .map(|s| s.visits)
-            .sum();
+        let visits = root_visits(&*agent);
         assert!(visits <= n, "{visits} child visits from {n} iterations");
     }
 }
@@ -507,7 +512,7 @@ fn parallel_mcts_is_deterministic_legal_and_keeps_its_budget() {
         assert!(state.is_legal(&x));
         let analysis = a.analysis().unwrap();
         assert_eq!(analysis.iterations, 600);
-        let visits: u64 = analysis.actions.iter().map(|s| s.visits).sum();
+        let visits = root_visits(&*a);
         assert!(visits >= 600 - 3, "{visits}");
         a.inform(&state, x);
         b.inform(&state, x);
@@ -516,7 +521,7 @@ fn parallel_mcts_is_deterministic_legal_and_keeps_its_budget() {
     let visits_after_reuse: u64 = {
         let x = a.choose(&state).unwrap();
         assert!(state.is_legal(&x));
-        a.analysis().unwrap().actions.iter().map(|s| s.visits).sum()
+        root_visits(&*a)
     };
     assert!(
         visits_after_reuse > 600,
@@ -537,8 +542,7 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
     assert!(slime.is_legal(&x));
     let analysis = agent.analysis().unwrap();
     assert_eq!(analysis.iterations, 3000);
-    let visits: u64 = analysis.actions.iter().map(|s| s.visits).sum();
-    assert_eq!(visits, 3000);
+    assert_eq!(root_visits(&*agent), 3000);
     // The tree is kept: after the reply the root already holds visits.
     let mut state = slime;
     agent.inform(&state, x);
@@ -548,13 +552,7 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
     agent.inform(&state, y);
     state.play(y);
     let _ = agent.choose(&state).unwrap();
-    let visits: u64 = agent
-        .analysis()
-        .unwrap()
-        .actions
-        .iter()
-        .map(|s| s.visits)
-        .sum();
+    let visits = root_visits(&*agent);
     assert!(visits > 3000, "the tree was kept: {visits}");
 
     // Proofs found by two threads on one tree are the true values: every Nim position.

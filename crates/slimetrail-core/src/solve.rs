@@ -410,7 +410,7 @@ impl Solver {
                 limit.max(1),
                 node,
                 before,
-                &mut |positions, table: &Table| tick(before + positions, table),
+                &mut tick,
             );
             self.nodes += nodes;
             return win;

@@ -26,10 +26,10 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// Searches `node` on `threads` threads over `table`, within `limit` positions in all (checked
 /// every [`POLL_EVERY`](super::search::POLL_EVERY) positions of each thread). Returns whether
 /// the mover wins (`None` if the budget ran out first) and the positions searched by all
-/// threads. `tick` is the progress report, told the positions of all threads since the start of
-/// this search: called from the first thread each time the count `before` + positions passes a
+/// threads. `tick` is the progress report, told the solver's count (`before` plus the positions
+/// of all threads in this search): called from the first thread each time that count passes a
 /// multiple of [`TICK_EVERY`], and once at the end if the last multiple passed went unreported
-/// (so that many short searches, one per action, add up to their reports).
+/// (so that many short searches, one per action, add up to their reports, as on one thread).
 pub(crate) fn search_together(
     geo: &Geometry,
     table: &Table,
@@ -67,7 +67,7 @@ pub(crate) fn search_together(
             let passed = (before + positions) / TICK_EVERY;
             if passed > reported {
                 reported = passed;
-                tick(positions, t);
+                tick(before + positions, t);
             }
         };
         let mut nodes = together.run(0, Some(&mut all));
@@ -75,7 +75,7 @@ pub(crate) fn search_together(
             nodes += h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         }
         if (before + nodes) / TICK_EVERY > reported {
-            tick(nodes, table);
+            tick(before + nodes, table);
         }
         nodes
     });

@@ -6,6 +6,7 @@ use super::geometry::{Geometry, OWN};
 use super::matching::token_wins;
 use super::table::Table;
 use crate::board::Bits;
+#[cfg(feature = "std")]
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -130,25 +131,25 @@ impl Access for &mut Table {
     }
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 /// Marks of the positions the threads are searching now, by a fingerprint of the key in a slot
 /// chosen by its hash (a collision only loses a mark: marks order the search, they decide
 /// nothing).
 #[derive(Debug)]
 pub(crate) struct Marks(Vec<AtomicU64>);
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 /// Slots of [`Marks`].
 const MARK_SLOTS: usize = 1 << 12;
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 impl Marks {
     pub(crate) fn new() -> Marks {
         Marks((0..MARK_SLOTS).map(|_| AtomicU64::new(0)).collect())
     }
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 fn fingerprint(key: u128) -> (usize, u64) {
     let x = (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((key >> 64) as u64);
     let x = (x ^ (x >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
@@ -156,19 +157,19 @@ fn fingerprint(key: u128) -> (usize, u64) {
     (x as usize & (MARK_SLOTS - 1), x | 1)
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 /// How many free cells fewer than the root a position may have and still be shared: kept where
 /// every thread finds it, and its children shared out (see `parallel.rs`).
 pub(crate) const SHARED_DEPTH: u32 = 12;
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 /// The free cells of a key's component.
 #[inline(always)]
 fn cells(key: u128) -> u32 {
     (key & ((1 << 100) - 1)).count_ones()
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 /// One thread's way to the table it shares with others: positions with at least `shared_from`
 /// free cells go to their home bucket, where every thread looks; smaller ones to this thread's
 /// own part of the table ([`Table::own_bucket`]). With them, the marks of what each thread is
@@ -183,6 +184,7 @@ pub(crate) struct Team<'a> {
     pub(crate) parts_log: u32,
 }
 
+#[cfg(feature = "std")]
 impl Access for Team<'_> {
     const SHARED: bool = true;
     #[inline(always)]

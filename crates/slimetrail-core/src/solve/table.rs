@@ -36,7 +36,7 @@ const HI_KEY: u64 = (1 << 32) - 1;
 const HI_WIN: u64 = 1 << 32;
 const HI_WORK_SHIFT: u32 = 33;
 const HI_LOCK: u64 = 1 << 40;
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 const HI_COUNT_SHIFT: u32 = 41;
 /// The key, the value and the effort: what a write replaces.
 const HI_ENTRY: u64 = HI_LOCK - 1;
@@ -76,7 +76,7 @@ fn pack(key: u128) -> Packed {
     }
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+#[cfg(feature = "std")]
 #[inline(always)]
 fn unpack(lo: u64, hi: u64) -> u128 {
     let packed = (lo as u128) | ((hi & HI_KEY) as u128) << 64;
@@ -149,7 +149,7 @@ impl Bucket {
         (self.0[1].load(Ordering::Relaxed) == first).then_some(w)
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// Changes the words from a thread that shares the table, under the bucket's lock; does
     /// nothing when another thread holds it.
     #[inline(always)]
@@ -265,7 +265,7 @@ impl Table {
         b.set_mut(w);
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// [`Table::probe_mut`] for threads that share the table.
     #[inline]
     pub(crate) fn probe(&self, key: u128) -> Option<bool> {
@@ -273,7 +273,7 @@ impl Table {
         find(&self.buckets[bucket(key) & self.mask].read()?, k)
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// log2 of the parts a table is cut into for `threads` threads (the next power of two, at
     /// most one bucket a part).
     pub(crate) fn parts_log(&self, threads: usize) -> u32 {
@@ -283,7 +283,7 @@ impl Table {
             .min((self.mask + 1).trailing_zeros())
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// The bucket of `key` in part `part` of `2^parts_log` equal parts of the table: its home
     /// bucket when that lies in the part, else the bucket at the same place in the part.
     #[inline(always)]
@@ -292,7 +292,7 @@ impl Table {
         part * inside + (bucket(key) & (inside - 1))
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// [`Table::probe`] in a given bucket.
     #[inline]
     pub(crate) fn probe_at(&self, key: u128, at: usize) -> Option<bool> {
@@ -300,7 +300,7 @@ impl Table {
         find(&self.buckets[at].read()?, k)
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// [`Table::store`] into a given bucket.
     #[inline]
     pub(crate) fn store_at(&self, key: u128, win: bool, positions: u64, at: usize) {
@@ -309,7 +309,7 @@ impl Table {
         self.buckets[at].update(|w| place(w, k, hi));
     }
 
-    #[cfg_attr(not(feature = "std"), allow(dead_code))] // used by the threaded search
+    #[cfg(feature = "std")]
     /// [`Table::store_mut`] for threads that share the table. An entry stored by two threads
     /// into one bucket at the same moment may be dropped (it is a cache).
     #[inline]
@@ -320,7 +320,8 @@ impl Table {
     }
 }
 
-#[cfg(test)]
+// The shared ways into the table exist with `std` only (the threaded search).
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
 
