@@ -65,8 +65,6 @@ mod analysis;
 mod budget;
 mod math;
 mod mcts;
-#[cfg(feature = "std")]
-mod parallel;
 mod random;
 mod shared;
 #[cfg(feature = "slimetrail")]
@@ -77,9 +75,9 @@ pub use agent::{Agent, AgentError};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, ChancePruning, MultiSeat};
 pub use analysis::{ActionStat, Analysis};
 pub use budget::Budget;
-pub use mcts::{Mcts, MctsConfig};
 #[cfg(feature = "std")]
-pub use parallel::ParallelMcts;
+pub use mcts::ParallelMcts;
+pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 pub use shared::SharedWin;
 #[cfg(feature = "slimetrail")]

@@ -8,12 +8,13 @@
 //! the higher visit-weighted mean). Every tree is told the actions played, so each keeps its
 //! subtree. The same seed, thread count and budget without time give the same choice.
 
+use super::seed::worker_seed;
+use super::{Mcts, MctsConfig};
 use crate::agent::{legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::Budget;
-use crate::mcts::{Mcts, MctsConfig};
 use alloc::vec::Vec;
-use boardgame_kit::{Actions, Game, RandomSource, SeatValues, SplitMix64, MAX_SEATS};
+use boardgame_kit::{Actions, Game, SeatValues, MAX_SEATS};
 
 /// MCTS on several threads, one tree each (root parallelism).
 ///
@@ -165,16 +166,6 @@ impl<G: Game> ParallelMcts<G> {
         };
         Some((chosen, analysis))
     }
-}
-
-/// The seed of tree `i`: tree 0 keeps the agent's seed, the others draw from a generator
-/// seeded by it.
-pub(crate) fn worker_seed(seed: u64, i: usize) -> u64 {
-    if i == 0 {
-        return seed;
-    }
-    let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xA076_1D64_78BD_642F));
-    rng.next_u64()
 }
 
 impl<G: Game> Agent<G> for ParallelMcts<G> {
