@@ -39,11 +39,10 @@
 //! assert!(s.handle("quit").unwrap().is_quit());
 //! ```
 
-use crate::agents::DynAgent;
-use crate::registry::{find, GameEntry};
+use crate::table::{Table, TableError};
 use crate::text::one_line;
 use boardgame_ai::Analysis;
-use boardgame_kit::{DynGame, DynUndo, ToAct};
+use boardgame_kit::{DynGame, PerftError, ToAct};
 use std::fmt;
 
 /// The agent `go` uses when no SPEC is given.
@@ -98,30 +97,11 @@ impl fmt::Display for Response {
     }
 }
 
-/// One engine session: the current game, its state, the actions that `undo` can take back,
-/// and the agent of the last `go` while the game goes on.
+/// One engine session: the current game at a [`Table`] (its state, the actions that `undo`
+/// can take back, and the agent of the last `go` while the game goes on).
+#[derive(Debug)]
 pub struct Session {
-    entry: &'static GameEntry,
-    game: Box<dyn DynGame>,
-    history: Vec<DynUndo>,
-    kept: Option<KeptAgent>,
-}
-
-/// The agent of the last `go`, told every action played since it was made.
-struct KeptAgent {
-    spec: String,
-    agent: Box<dyn DynAgent>,
-}
-
-impl fmt::Debug for Session {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Session")
-            .field("game", &self.game.name())
-            .field("position", &self.game.position())
-            .field("history", &self.history.len())
-            .field("agent", &self.kept.as_ref().map(|k| k.spec.as_str()))
-            .finish()
-    }
+    table: Table,
 }
 
 impl Default for Session {
@@ -133,16 +113,9 @@ impl Default for Session {
 impl Session {
     /// A session playing `slimetrail` with the default parameters, at the start.
     pub fn new() -> Session {
-        let entry = &crate::GAMES[0];
-        let game = entry
-            .new_game("")
+        let table = Table::new(crate::GAMES[0].name(), "", None)
             .unwrap_or_else(|_| unreachable!("the defaults of every game are valid"));
-        Session {
-            entry,
-            game,
-            history: Vec::new(),
-            kept: None,
-        }
+        Session { table }
     }
 
     /// What the agent of the last `go` found (`None` when no agent is kept: before any `go`,
@@ -160,12 +133,23 @@ impl Session {
     /// assert!(visits > 500 || s.analysis().unwrap().exact);
     /// ```
     pub fn analysis(&self) -> Option<Analysis<String>> {
-        self.kept.as_ref().and_then(|k| k.agent.analysis())
+        self.table.analysis()
     }
 
     /// The current state.
     pub fn game(&self) -> &dyn DynGame {
-        self.game.as_ref()
+        self.table.game()
+    }
+
+    /// The game in progress.
+    ///
+    /// ```
+    /// let mut s = boardgames::Session::new();
+    /// s.handle("play c3 b2");
+    /// assert_eq!(s.table().history().collect::<Vec<_>>(), ["c3", "b2"]);
+    /// ```
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
     /// Answers one line given as bytes: a line that is not UTF-8 is refused (`? `).
@@ -228,7 +212,7 @@ impl Session {
         answer: impl FnOnce(&dyn DynGame) -> String,
     ) -> Response {
         if rest.is_empty() {
-            Response::ok(answer(self.game.as_ref()))
+            Response::ok(answer(self.table.game()))
         } else {
             Response::error(format_args!("`{command}` takes no arguments, got `{rest}`"))
         }
@@ -242,14 +226,10 @@ impl Session {
         if name.is_empty() {
             return Response::error("`game` needs a NAME");
         }
-        let started = find(name).and_then(|entry| Ok((entry, entry.new_game(params)?)));
-        match started {
-            Ok((entry, game)) => {
-                self.entry = entry;
-                self.game = game;
-                self.history.clear();
-                self.kept = None;
-                Response::ok(self.game.position())
+        match Table::new(name, params, None) {
+            Ok(table) => {
+                self.table = table;
+                Response::ok(self.table.position())
             }
             Err(e) => Response::error(e),
         }
@@ -259,13 +239,8 @@ impl Session {
         if rest.is_empty() {
             return Response::error("`position` needs a POS");
         }
-        match self.game.with_position(rest) {
-            Ok(game) => {
-                self.game = game;
-                self.history.clear();
-                self.kept = None;
-                Response::ok(self.game.position())
-            }
+        match self.table.set_position(rest) {
+            Ok(()) => Response::ok(self.table.position()),
             Err(e) => Response::error(e),
         }
     }
@@ -275,26 +250,9 @@ impl Session {
         if texts.is_empty() {
             return Response::error("`play` needs at least one ACTION");
         }
-        let before = self.kept.as_ref().map(|_| self.game.clone_box());
-        match self.game.play_all(&texts) {
-            Ok(undos) => {
-                self.history.extend(undos);
-                if let (Some(kept), Some(mut line)) = (self.kept.as_mut(), before) {
-                    // Tell the agent every action, each in the position it was played in.
-                    // Tell the agent every action in the game's notation (`#ID` read first).
-                    for text in texts {
-                        let shown = line
-                            .action_index(text)
-                            .ok()
-                            .and_then(|i| line.action_text(i));
-                        kept.agent
-                            .inform(line.as_ref(), shown.as_deref().unwrap_or(text));
-                        let _ = line.play_text(text);
-                    }
-                }
-                Response::ok(self.game.position())
-            }
-            Err(e) => Response::error(e),
+        match self.table.play_all(&texts) {
+            Ok(()) => Response::ok(self.table.position()),
+            Err((k, e)) => Response::error(format_args!("action {} `{}`: {e}", k + 1, texts[k])),
         }
     }
 
@@ -311,38 +269,32 @@ impl Session {
                 }
             }
         };
-        if n > self.history.len() {
-            return Response::error(format_args!(
-                "cannot undo {n} action(s): {} played since the last `game` or `position`",
-                self.history.len()
-            ));
+        match self.table.undo(n) {
+            Ok(()) => Response::ok(self.table.position()),
+            Err(TableError::Undo { played, .. }) => Response::error(format_args!(
+                "cannot undo {n} action(s): {played} played since the last `game` or `position`"
+            )),
+            Err(e) => Response::error(e),
         }
-        self.kept = None;
-        for _ in 0..n {
-            if let Some(u) = self.history.pop() {
-                // Every undo in the history was made by this state.
-                let _ = self.game.undo(u);
-            }
-        }
-        Response::ok(self.game.position())
     }
 
     fn observe(&self, rest: &str) -> Response {
+        let game = self.table.game();
         let seat = if rest.is_empty() {
-            observer(self.game.as_ref())
+            observer(game)
         } else {
-            match boardgame_kit::Seat::from_name(rest, self.game.seat_names()) {
+            match boardgame_kit::Seat::from_name(rest, game.seat_names()) {
                 Some(s) => s,
                 None => {
                     return Response::error(format_args!(
                         "no seat `{rest}` in {} (seats: {})",
-                        self.game.name(),
-                        self.game.seat_names().join(" ")
+                        game.name(),
+                        game.seat_names().join(" ")
                     ))
                 }
             }
         };
-        match self.game.observation(seat) {
+        match self.table.observe(seat.index()) {
             Ok(values) => Response::ok(values_text(&values)),
             Err(e) => Response::error(format_args!("seat {rest}: {e}")),
         }
@@ -354,26 +306,17 @@ impl Session {
                 "`perft` needs a DEPTH (a non-negative integer), not `{rest}`"
             ));
         };
-        match crate::perft::perft(self.game.as_mut(), depth) {
+        match self.table.perft(depth) {
             Ok(n) => Response::ok(n),
+            // A depth beyond the longest game: no sequence that long exists.
+            Err(TableError::Perft(PerftError::BeyondGameLength { .. })) => Response::ok(0),
             Err(e) => Response::error(e),
         }
     }
 
     fn go(&mut self, rest: &str) -> Response {
         let spec = if rest.is_empty() { DEFAULT_AGENT } else { rest };
-        let agent = match &mut self.kept {
-            Some(kept) if kept.spec == spec => &mut kept.agent,
-            slot => match self.entry.agent(spec, AGENT_SEED) {
-                Ok(agent) => {
-                    let spec = spec.to_string();
-                    &mut slot.insert(KeptAgent { spec, agent }).agent
-                }
-                // A bad SPEC changes nothing: the kept agent stays.
-                Err(e) => return Response::error(e),
-            },
-        };
-        match agent.choose(self.game.as_ref()) {
+        match self.table.choose(spec, AGENT_SEED) {
             Ok(action) => Response::ok(action),
             Err(e) => Response::error(e),
         }

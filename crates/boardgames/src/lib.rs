@@ -10,6 +10,9 @@
 //! to a person ([`GameEntry::rules`], [`GameEntry::key`], [`GameEntry::describe`],
 //! [`GameEntry::seat_label`]). Adding a game to the workspace is one line of [`GAMES`].
 //!
+//! [`Table`] is one game in progress (the board, the actions played with undo, chance
+//! outcomes, agents that follow the game, record and replay): every front end is built on it.
+//!
 //! The [`agents`] module makes players from SPECs (`mcts:iterations=5000`), [`solve`] solves
 //! Slime Trail positions exactly, [`perft`] counts with a depth from a user, and [`engine`] is
 //! the `boardgame engine` line protocol as a library type ([`Session`]). [`arena`] plays
@@ -28,6 +31,7 @@ pub mod engine;
 pub mod perft;
 pub mod registry;
 pub mod solve;
+pub mod table;
 pub mod text;
 
 pub use agents::DynAgent;
@@ -35,6 +39,7 @@ pub use boardgame_kit as kit;
 pub use boardgame_kit::{DynBoard, DynGame};
 pub use engine::Session;
 pub use registry::{find, names, start, GameEntry, SetupError, GAMES};
+pub use table::{Move, Table, TableError, TableRecord};
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]
