@@ -130,7 +130,12 @@ impl TableRecord {
     /// assert_eq!(r.replay().unwrap_err().0, 1);
     /// ```
     pub fn replay(&self) -> Result<Table, (usize, TableError)> {
-        Table::replay(&self.game, &self.params, self.start.as_deref(), &self.actions)
+        Table::replay(
+            &self.game,
+            &self.params,
+            self.start.as_deref(),
+            &self.actions,
+        )
     }
 }
 
@@ -528,7 +533,10 @@ impl Table {
 
     /// Tells every agent that `action` is played in `before`.
     fn inform(&mut self, before: &dyn DynGame, action: &str) {
-        let agents = self.kept.iter_mut().chain(self.seat_agents.iter_mut().flatten());
+        let agents = self
+            .kept
+            .iter_mut()
+            .chain(self.seat_agents.iter_mut().flatten());
         for kept in agents {
             kept.agent().inform(before, action);
         }

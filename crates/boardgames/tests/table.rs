@@ -69,7 +69,10 @@ fn ids_and_texts_record_the_same_notation() {
         let back: TableRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(back, by_text.record());
         by_text.undo(by_text.ply()).unwrap();
-        assert_eq!(by_text.position(), entry.board("", None).unwrap().position());
+        assert_eq!(
+            by_text.position(),
+            entry.board("", None).unwrap().position()
+        );
     }
 }
 
@@ -130,7 +133,8 @@ fn the_kept_agent_follows_the_game_like_a_fresh_one_told_every_action() {
 fn seat_agents_play_their_seats_to_the_end() {
     let mut t = Table::new("repello", "stack=2", None).unwrap();
     for seat in [0, 1] {
-        t.seat_agent(seat, "mcts:iterations=20", seat as u64).unwrap();
+        t.seat_agent(seat, "mcts:iterations=20", seat as u64)
+            .unwrap();
     }
     let mut rng = SplitMix64::new(1);
     for _ in 0..400 {
