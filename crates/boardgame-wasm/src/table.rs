@@ -1,12 +1,11 @@
-//! A game in progress behind one object ([`Table`]): the registry's board ([`DynBoard`]: the
-//! dynamic game, its view and the cells its actions touch) plus what a front end needs on top
-//! (a move list with undo, the registry's AI agents). No game's concrete type appears here, so
-//! a game added to the registry is playable in the browser with no change to this crate.
-//! Plain Rust: the bindings in `lib.rs` only convert.
+//! A game in progress behind one object ([`Table`]): [`boardgames::Table`] (the registry's
+//! board, its move list with undo, the AI agents) with the answers the page asks for (legal
+//! actions with the cells they touch, the board view, what an agent found). No game's concrete
+//! type appears here, so a game added to the registry is playable in the browser with no
+//! change to this crate. Plain Rust: the bindings in `lib.rs` only convert.
 
 use boardgame_kit::view::{ActionHint, Touches, View};
-use boardgame_kit::{DynBoard, DynGame, DynUndo, GameResult, ToAct};
-use boardgames::GameEntry;
+use boardgame_kit::{DynGame, GameResult, ToAct};
 use serde::Serialize;
 
 /// A legal action with the cells it starts from and goes to, for clicking and highlighting.
@@ -144,112 +143,91 @@ pub fn ending(game: &dyn DynGame) -> Option<Ending> {
     })
 }
 
-/// A game in progress, whatever the game: the registry's board ([`DynBoard`]) with its move
-/// list.
-pub struct Table {
-    entry: &'static GameEntry,
-    board: Box<dyn DynBoard>,
-    played: Vec<(String, DynUndo)>,
-}
+/// A game in progress, whatever the game: [`boardgames::Table`] (the registry's board, its
+/// move list with undo, its agents) with the answers the page asks for, errors as text for
+/// JavaScript.
+pub struct Table(boardgames::Table);
 
 /// Starts the game called `name` (see [`boardgames::GAMES`]) with parameters, at `position`
 /// if one is given.
 pub fn open(name: &str, params: &str, position: Option<&str>) -> Result<Table, String> {
-    let entry = boardgames::find(name).map_err(|e| e.to_string())?;
-    let board = entry.board(params, position).map_err(|e| e.to_string())?;
-    Ok(Table {
-        entry,
-        board,
-        played: Vec::new(),
-    })
+    boardgames::Table::new(name, params, position)
+        .map(Table)
+        .map_err(|e| e.to_string())
 }
 
 impl Table {
     /// The dynamic face of the current state.
     pub fn game(&self) -> &dyn DynGame {
-        self.board.as_ref()
+        self.0.game()
     }
 
     /// The legal actions (at a chance node the outcomes), with the cells they touch.
     pub fn legal(&self) -> Vec<Legal> {
-        let hints = self.board.legal_hints();
-        hints
+        let board = self.0.board();
+        board
+            .legal_hints()
             .into_iter()
-            .zip(self.board.legal_ids())
+            .zip(board.legal_ids())
             .map(|((text, hint), id)| Legal { text, id, hint })
             .collect()
     }
 
     /// The observation seen from seat number `seat` ([`boardgame_kit::Encoding`]).
     pub fn observe(&self, seat: usize) -> Result<Vec<f32>, String> {
-        let seat = boardgame_kit::Seat::new(seat)
-            .ok_or_else(|| format!("seat number {seat} does not play this game"))?;
-        self.board.observation(seat).map_err(|e| e.to_string())
+        self.0.observe(seat).map_err(|e| e.to_string())
     }
 
     /// The board now.
     pub fn view(&self) -> View {
-        self.board.board_view()
+        self.0.board().board_view()
     }
 
     /// Everything the action written `text` touches.
     pub fn touches(&self, text: &str) -> Result<Touches, String> {
-        self.board
+        self.0
+            .board()
             .touches_text(text.trim())
             .map_err(|e| e.to_string())
     }
 
     /// Plays the action written `text`; on error nothing changes.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
-        let index = self
-            .board
-            .action_index(text.trim())
+        let text = text.trim();
+        // The refusal in the words of the legal list (as `touches` gives it).
+        self.0
+            .game()
+            .action_index(text)
             .map_err(|e| e.to_string())?;
-        let canonical = self.board.action_text(index).unwrap_or_default();
-        let undo = self.board.play_index(index).map_err(|e| e.to_string())?;
-        self.played.push((canonical, undo));
-        Ok(())
+        self.0.play(text).map_err(|e| e.to_string())
     }
 
     /// Takes back the last action played; `false` when there is none.
     pub fn undo(&mut self) -> bool {
-        // Every undo of the list was made by this very board, so it is always accepted.
-        self.played
-            .pop()
-            .is_some_and(|(_, undo)| self.board.undo(undo).is_ok())
+        self.0.undo(1).is_ok()
     }
 
     /// The texts of the actions played since the start or the last [`Table::set_position`].
     pub fn history(&self) -> Vec<String> {
-        self.played.iter().map(|(text, _)| text.clone()).collect()
+        self.0.history().map(String::from).collect()
     }
 
     /// Replaces the state by a position of the same game and parameters; clears the history.
     pub fn set_position(&mut self, text: &str) -> Result<(), String> {
-        let params = self.board.params_text();
-        self.board = self
-            .entry
-            .board(&params, Some(text.trim()))
-            .map_err(|e| e.to_string())?;
-        self.played.clear();
-        Ok(())
+        self.0.set_position(text.trim()).map_err(|e| e.to_string())
     }
 
     /// The action the agent described by `spec` (`mcts:iterations=2000`) chooses for the seat
     /// to act.
     pub fn best(&self, spec: &str, seed: u64) -> Result<String, String> {
-        let mut agent = self.entry.agent(spec, seed).map_err(|e| e.to_string())?;
-        agent.choose(self.game()).map_err(|e| e.to_string())
+        let (action, _) = self.0.choose_fresh(spec, seed).map_err(|e| e.to_string())?;
+        Ok(action)
     }
 
     /// The action the agent described by `spec` chooses, with what its search found.
     pub fn analyse(&self, spec: &str, seed: u64) -> Result<Thought, String> {
-        let mut agent = self.entry.agent(spec, seed).map_err(|e| e.to_string())?;
-        let action = agent.choose(self.game()).map_err(|e| e.to_string())?;
-        let seat = match self.game().to_act() {
-            ToAct::Seat(s) => s.index(),
-            _ => 0,
-        };
+        let (action, found) = self.0.choose_fresh(spec, seed).map_err(|e| e.to_string())?;
+        let seat = self.0.seat_to_act().unwrap_or(0);
         let mut thought = Thought {
             action: action.clone(),
             seat,
@@ -260,7 +238,7 @@ impl Table {
             iterations: 0,
             nodes: 0,
         };
-        if let Some(a) = agent.analysis() {
+        if let Some(a) = found {
             thought.values = self
                 .game()
                 .seats()
