@@ -11,7 +11,8 @@
 
 use boardgame_ai::from_spec;
 use boardgame_kit::{Actions, Game, RandomSource, SplitMix64, ToAct};
-use slimetrail_core::{Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::Solver;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

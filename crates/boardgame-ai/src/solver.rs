@@ -1,12 +1,13 @@
 //! The exact `solver` agent for Slime Trail (feature `slimetrail`), on
-//! [`slimetrail_core::Solver`].
+//! [`slimetrail_solver::Solver`].
 
 use crate::agent::{legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::Budget;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, SeatValues};
-use slimetrail_core::{Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::Solver;
 
 /// Plays Slime Trail perfectly: a move that keeps a won position won, from the exact solver.
 /// Its analysis gives every legal move's exact value (+1 keeps the win, -1 loses).

@@ -568,7 +568,7 @@ fn one_tree_on_two_threads_keeps_its_budget_proves_what_one_thread_proves_and_ke
     for step in ["b2", "c2", "d2"] {
         s.play(step.parse().unwrap());
     }
-    let truth = slimetrail_core::Solver::new(16).value(&s);
+    let truth = slimetrail_solver::Solver::new(16).value(&s);
     let mut agent =
         from_spec::<slimetrail_core::State>("mcts:iterations=400000,threads=2,parallel=tree", 5)
             .unwrap();

@@ -4,7 +4,8 @@
 
 use boardgame_ai::from_spec;
 use boardgame_kit::{Actions, Game, RandomSource, SplitMix64, ToAct};
-use slimetrail_core::{Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::Solver;
 
 /// Won positions for the side to move, reached by random play on 5x5.
 fn won_positions(count: usize, solver: &mut Solver) -> Vec<State> {

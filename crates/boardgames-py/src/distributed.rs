@@ -156,7 +156,7 @@ pub(crate) fn tournament_table<'py>(
 }
 
 /// The value of Slime Trail positions for the seat to act, decided by the workspace's solver
-/// (`slimetrail_core::Solver`, depth-first, as `boardgame solve` searches) without the value
+/// (`slimetrail_solver::Solver`, depth-first, as `boardgame solve` searches) without the value
 /// of every action: `SubtreeSolver("size=9")`, then `value(position)` or, in slices,
 /// `value_within(position, positions)` until it answers.
 ///
@@ -168,7 +168,7 @@ pub(crate) fn tournament_table<'py>(
 pub(crate) struct SubtreeSolver {
     params: String,
     size: u8,
-    solver: slimetrail_core::Solver,
+    solver: slimetrail_solver::Solver,
 }
 
 impl SubtreeSolver {
@@ -186,7 +186,7 @@ impl SubtreeSolver {
 }
 
 /// `"win"` or `"loss"`.
-fn word(value: slimetrail_core::Value) -> &'static str {
+fn word(value: slimetrail_solver::Value) -> &'static str {
     if value.is_win() {
         "win"
     } else {
@@ -215,7 +215,7 @@ impl SubtreeSolver {
         Ok(SubtreeSolver {
             params,
             size,
-            solver: slimetrail_core::Solver::new(bits),
+            solver: slimetrail_solver::Solver::new(bits),
         })
     }
 

@@ -30,7 +30,7 @@ pub enum SolveError {
         /// The file.
         path: String,
         /// What was wrong.
-        error: slimetrail_core::ResumeError,
+        error: slimetrail_solver::ResumeError,
     },
     /// The progress could not be saved.
     #[error("--save {path}: {error}")]
@@ -48,7 +48,7 @@ pub enum SolveError {
 /// How to run a solve: who to tell about progress, and where proven positions are read from
 /// before the search and written to during and after it (so that a long solve can resume, even
 /// when killed). The file is the solver's versioned text format
-/// (`slimetrail_core::Solver::save`).
+/// (`slimetrail_solver::Solver::save`).
 #[derive(Clone, Default)]
 pub struct SolveOptions {
     /// Told the positions searched every 65,536 positions.
@@ -117,11 +117,11 @@ pub(crate) fn slimetrail(
     if Game::to_act(state) == ToAct::Over {
         return Err(SolveError::GameOver);
     }
-    let mut solver = slimetrail_core::Solver::new(table_bits(state.board().size()));
+    let mut solver = slimetrail_solver::Solver::new(table_bits(state.board().size()));
     solver.set_threads(options.threads.unwrap_or_else(default_threads));
     if let Some(path) = &options.resume {
         let resumed = File::open(path)
-            .map_err(slimetrail_core::ResumeError::from)
+            .map_err(slimetrail_solver::ResumeError::from)
             .and_then(|file| solver.resume(BufReader::new(file)));
         resumed.map_err(|error| SolveError::Resume {
             path: path.display().to_string(),

@@ -18,14 +18,12 @@
 //! slime, the observer's goal, the opponent's goal, whether the observer is to move), through
 //! the kit's [`Encoding`](boardgame_kit::Encoding) trait.
 //!
-//! [`Solver`] decides positions exactly: the [`Value`] (win or loss) of a position and of every
-//! legal action under perfect play, and a best action.
+//! The exact solver (the value of every position and action under perfect play) is the crate
+//! `slimetrail-solver`, built on this one's public API.
 //!
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for [`Step`], [`Params`] and [`State`] (states go
 //!   through the position notation, so reading one always validates it).
-//! - `std`: the solver measures elapsed time in its progress reports, splits the root over
-//!   threads, and saves and resumes its proven positions ([`Solver::save`], [`Solver::resume`]).
 //!
 //! ## Example
 //! ```
@@ -50,8 +48,6 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
 
 mod board;
 mod display;
@@ -61,15 +57,11 @@ mod explain;
 mod kernels;
 mod notation;
 mod params;
-mod solve;
 mod state;
 mod view;
 
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
 pub use params::Params;
-#[cfg(feature = "std")]
-pub use solve::{CheckpointError, ResumeError, SAVE_VERSION};
-pub use solve::{Method, Progress, Solver, Value};
 pub use state::{State, Step, Undo};
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step

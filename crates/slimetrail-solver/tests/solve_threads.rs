@@ -5,7 +5,8 @@
 #![cfg(feature = "std")]
 
 use boardgame_kit::{Game, RandomSource, Seat, SplitMix64, ToAct};
-use slimetrail_core::{Params, Solver, State, Step, Value};
+use slimetrail_core::{Params, State, Step};
+use slimetrail_solver::{Solver, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 

@@ -4,7 +4,8 @@
 #![cfg(feature = "std")]
 
 use boardgame_kit::{Actions, Game};
-use slimetrail_core::{ResumeError, Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::{ResumeError, Solver};
 
 /// The 7x7 start after the snail has walked round the centre: c4 c5 d5 e5 e4 e3.
 fn midgame() -> State {

@@ -18,7 +18,7 @@
 
 use super::table::{Table, KEY_BITS};
 use super::{Geometry, Solver};
-use crate::board::Board;
+use slimetrail_core::Board;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{BufRead, BufWriter, Write};
@@ -217,7 +217,8 @@ impl Solver {
     ///
     /// ```
     /// use boardgame_kit::Game;
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// let start = State::new(&"size=5".parse().unwrap());
     /// let mut solver = Solver::new(12);
     /// let value = solver.value(&start);
@@ -237,7 +238,8 @@ impl Solver {
     ///
     /// ```
     /// use boardgame_kit::Game;
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// let path = std::env::temp_dir().join(format!("st-save-file-{}.txt", std::process::id()));
     /// let mut solver = Solver::new(12);
     /// let _ = solver.value(&State::new(&"size=5".parse().unwrap()));
@@ -258,7 +260,8 @@ impl Solver {
     ///
     /// ```
     /// use boardgame_kit::Game;
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// use std::time::Duration;
     /// let path = std::env::temp_dir().join(format!("st-save-every-{}.txt", std::process::id()));
     /// let mut solver = Solver::new(16);
@@ -297,7 +300,7 @@ impl Solver {
     /// the reason and leaves the solver unchanged.
     ///
     /// ```
-    /// use slimetrail_core::{ResumeError, Solver};
+    /// use slimetrail_solver::{ResumeError, Solver};
     /// let mut solver = Solver::new(12);
     /// assert_eq!(solver.resume(&b"chess 1 size=7\n"[..]), Err(ResumeError::BadHeader));
     /// assert_eq!(solver.resume(&b"slimetrail-solver 1 size=7\n"[..]), Err(ResumeError::Truncated(0)));

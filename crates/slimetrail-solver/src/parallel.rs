@@ -19,9 +19,9 @@ use super::geometry::Geometry;
 use super::search::{Budget, Crew, Marks, Node, Search, Team, Tick, SHARED_DEPTH, TICK_EVERY};
 use super::table::Table;
 use super::{Solver, Value};
-use crate::state::{State, Step};
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU8, Ordering};
+use slimetrail_core::{State, Step};
 
 /// Searches `node` on `threads` threads over `table`, within `limit` positions in all (checked
 /// every [`POLL_EVERY`](super::search::POLL_EVERY) positions of each thread). Returns whether
@@ -135,7 +135,8 @@ impl Solver {
     /// was).
     ///
     /// ```
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// use boardgame_kit::Game;
     /// let start = State::new(&"size=5".parse().unwrap());
     /// let mut solver = Solver::new(14);

@@ -1,11 +1,39 @@
-//! Exact solving: the value of a position and of every legal action under perfect play.
+//! # slimetrail-solver
 //!
-//! The search works in the mover's frame (see `solve/geometry.rs`): the player to move always
+//! Exact solving of **Slime Trail** ([`slimetrail_core`]): the [`Value`] (win or loss) of a
+//! position and of every legal action under perfect play, and a best action ([`Solver`]).
+//!
+//! The search works in the mover's frame (see `geometry.rs`): the player to move always
 //! owns the bottom-left corner, so the two seats share every entry of the transposition table,
 //! and a position and its mirror in the long diagonal share one too. The key is the snail's cell
 //! and the free cells it can still reach: cells cut off never matter again. Once neither corner
 //! can be reached the game is vertex geography and a maximum matching decides it without search
-//! (`solve/matching.rs`). See `docs/slimetrail.md` for the method and the measured results.
+//! (`matching.rs`). See `docs/slimetrail.md` for the method and the measured results.
+//!
+//! The solver stands on the rules crate's public API alone (the board's cells and king-step
+//! masks, a state's slime, snail and mover), so it is a crate of its own: a program that plays
+//! Slime Trail does not build it.
+//!
+//! ## Features
+//! - `std`: the solver measures elapsed time in its progress reports, splits the root over
+//!   threads, and saves and resumes its proven positions ([`Solver::save`], [`Solver::resume`]).
+//!
+//! ## Example
+//! ```
+//! use boardgame_kit::Game;
+//! use slimetrail_core::State;
+//! use slimetrail_solver::{Solver, Value};
+//! let start = State::new(&"size=5".parse().unwrap());
+//! let mut solver = Solver::new(16);
+//! assert_eq!(solver.value(&start), Value::Win); // the first player wins on 5x5
+//! ```
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod dfpn;
 mod geometry;
@@ -17,8 +45,6 @@ mod saved;
 mod search;
 mod table;
 
-use crate::board::Board;
-use crate::state::{State, Step};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, ToAct};
@@ -27,6 +53,7 @@ use core::time::Duration;
 use dfpn::{Dfpn, PnTable};
 use geometry::Geometry;
 use search::{Budget, Node, Search};
+use slimetrail_core::{Board, State, Step};
 use table::Table;
 
 #[cfg(feature = "std")]
@@ -36,7 +63,7 @@ pub use saved::{CheckpointError, ResumeError, SAVE_VERSION};
 /// draws.
 ///
 /// ```
-/// use slimetrail_core::Value;
+/// use slimetrail_solver::Value;
 /// assert_eq!(Value::Win.to_string(), "win");
 /// assert_eq!(!Value::Win, Value::Loss);
 /// assert!(Value::Loss.is_loss());
@@ -88,7 +115,8 @@ impl fmt::Display for Value {
 ///
 /// ```
 /// use boardgame_kit::Game;
-/// use slimetrail_core::{Method, Solver, State};
+/// use slimetrail_core::State;
+/// use slimetrail_solver::{Method, Solver};
 /// let start = State::new(&"size=5".parse().unwrap());
 /// let mut pns = Solver::new(14);
 /// pns.set_method(Method::ProofNumber);
@@ -128,7 +156,8 @@ type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 /// that would act next).
 ///
 /// ```
-/// use slimetrail_core::{Solver, State, Value};
+/// use slimetrail_core::State;
+/// use slimetrail_solver::{Solver, Value};
 /// use boardgame_kit::{Game, Seat};
 /// let mut solver = Solver::new(16);
 /// let start = State::new(&"size=5".parse().unwrap());
@@ -215,7 +244,8 @@ impl Solver {
     ///
     /// ```
     /// use boardgame_kit::Game;
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// let start = State::new(&"size=5".parse().unwrap());
     /// let mut two = Solver::new(14);
     /// two.set_threads(2);
@@ -235,7 +265,8 @@ impl Solver {
     /// Calls `report` every 65,536 positions searched (for a progress line).
     ///
     /// ```
-    /// use slimetrail_core::{Solver, State};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
     /// let mut solver = Solver::new(12);
     /// solver.on_progress(|p| eprintln!("{} positions", p.positions));
     /// solver.value(&State::default());
@@ -264,7 +295,8 @@ impl Solver {
     /// the table (and is saved by [`Solver::save`]), so a later call goes on from there.
     ///
     /// ```
-    /// use slimetrail_core::{Solver, State, Value};
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::{Solver, Value};
     /// let mut solver = Solver::new(16);
     /// assert_eq!(solver.value_within(&State::default(), 1000), None);
     /// assert_eq!(solver.nodes(), 1000);
@@ -446,3 +478,8 @@ impl Solver {
         (!budget.stopped).then_some(win)
     }
 }
+
+// The README's example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -11,7 +11,7 @@
 //! the padded layout (at most 90 vertices, fixed-size arrays, no heap).
 
 use super::geometry::Geometry;
-use crate::board::Bits;
+use slimetrail_core::Bits;
 
 const SLOTS: usize = 128;
 const NONE: u8 = u8::MAX;
@@ -184,8 +184,8 @@ impl Blossom<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use boardgame_kit::{RandomSource, SplitMix64};
+    use slimetrail_core::Board;
 
     /// Plain vertex geography: can the player to move from `token` win on `vertices`?
     fn geography(geo: &Geometry, vertices: Bits, token: u8) -> bool {

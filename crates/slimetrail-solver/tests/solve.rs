@@ -4,7 +4,8 @@
 //! matching); the start values as golden data; the solver's play.
 
 use boardgame_kit::{playout, Actions, Game, RandomSource, Seat, SplitMix64, ToAct};
-use slimetrail_core::{Method, Params, Solver, State, Step, Value};
+use slimetrail_core::{Params, State, Step};
+use slimetrail_solver::{Method, Solver, Value};
 
 /// Does the player to move win? Plain minimax over the rules.
 fn minimax_mover_wins(s: &State) -> bool {

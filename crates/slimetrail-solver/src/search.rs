@@ -5,10 +5,10 @@
 use super::geometry::{Geometry, OWN};
 use super::matching::token_wins;
 use super::table::Table;
-use crate::board::Bits;
 #[cfg(feature = "std")]
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use slimetrail_core::Bits;
 
 /// A position in the mover's frame: the free cells (neither slimed nor the snail; both corners
 /// are always free) and the snail's cell.

@@ -11,7 +11,8 @@
 //! (comma-separated), then the actions leading to the position (none: the start).
 
 use boardgame_kit::Game;
-use slimetrail_core::{Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::Solver;
 use std::time::Instant;
 
 fn main() {

@@ -12,7 +12,8 @@
 //! shallowest count, every legal action of each position is solved too.
 
 use boardgame_kit::Game;
-use slimetrail_core::{Method, Solver, State};
+use slimetrail_core::State;
+use slimetrail_solver::{Method, Solver};
 use std::time::Instant;
 
 fn main() {

@@ -6,11 +6,11 @@
 //! position and its rotation with the other seat to move are one position. The reflection in the
 //! `a1`-top-right diagonal keeps both corners, so a position and its mirror are one too.
 //!
-//! Cells are bits of the padded layout of [`crate::Board`]: `rank * (size + 1) + file`.
+//! Cells are bits of the padded layout of [`Board`]: `rank * (size + 1) + file`.
 
-use crate::board::{Bits, Board};
 use alloc::vec;
 use alloc::vec::Vec;
+use slimetrail_core::{Bits, Board};
 
 /// Bit index of the mover's own corner (`a1`) in the mover's frame.
 pub(crate) const OWN: u8 = 0;

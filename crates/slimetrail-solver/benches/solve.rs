@@ -4,7 +4,8 @@
 
 use boardgame_kit::{Game, RandomSource, SplitMix64};
 use criterion::{criterion_group, criterion_main, Criterion};
-use slimetrail_core::{Method, Solver, State, Step};
+use slimetrail_core::{State, Step};
+use slimetrail_solver::{Method, Solver};
 use std::hint::black_box;
 
 /// Twelve positions ten actions into a 7x7 game, reached by random walks that avoid corners.
