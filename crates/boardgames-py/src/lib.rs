@@ -19,7 +19,9 @@ mod distributed;
 mod errors;
 mod functions;
 mod game;
+mod learn;
 mod state;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -33,6 +35,8 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<agent::Agent>()?;
+    m.add_class::<vector::VectorGame>()?;
+    m.add_function(wrap_pyfunction!(learn::learner_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(functions::games, m)?)?;
     m.add_function(wrap_pyfunction!(functions::game_info, m)?)?;
     m.add_function(wrap_pyfunction!(functions::play_match, m)?)?;

@@ -51,7 +51,11 @@ def test_every_game_is_registered_with_its_type():
 
 def test_parameters_and_game_info_come_from_the_engine():
     g = pyspiel.load_game("boardgames_splut", {"players": 3})
-    assert g.num_players() == 3 and g.bg_game.params == "players=3"
+    # The learner defaults: Splut!'s turn limit (every game ends).
+    assert g.num_players() == 3 and g.bg_game.params == "players=3,turn_limit=1000"
+    # The game string shows every parameter in effect, never a placeholder.
+    assert str(g) == "boardgames_splut(first=s,players=3,seats=swn,turn_limit=1000)"
+    assert str(pyspiel.load_game(str(g))) == str(g)
     assert g.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert g.utility_sum() is None
     assert pyspiel.load_game("boardgames_splut").utility_sum() == 0.0
@@ -60,15 +64,36 @@ def test_parameters_and_game_info_come_from_the_engine():
     assert two.num_distinct_actions() == 25 and two.max_game_length() == 24
     assert two.observation_tensor_shape() == [5, 5, 5]
     a = pyspiel.load_game("boardgames_arandia", {"players": 3})
-    assert a.bg_game.params == "players=3,turn_limit=10000"  # the match runner's default
-    assert bo.to_params("arandia", {"turn_limit": 0}) == "turn_limit=0"  # no limit: the game's default
+    limit = boardgames.learner_defaults("arandia")["turn_limit"]
+    assert a.bg_game.params == f"players=3,turn_limit={limit}"  # the learner default
+    assert a.max_game_length() == 18 * limit
+    assert str(pyspiel.load_game("boardgames_repello", {"players": 4})) == "boardgames_repello(players=4,stack=10)"
+    assert bo.to_params("arandia", {"turn_limit": 0}) == "turn_limit=0"  # no limit: the rules' default
+    assert str(pyspiel.load_game("boardgames_arandia", {"turn_limit": 0})).endswith("turn_limit=0)")
     assert pyspiel.load_game("boardgames_arandia", {"turn_limit": 0}).bg_game.max_game_length is None
     assert a.max_chance_outcomes() == 6
     assert bo.to_params("repello", {"players": 3, "stack": -1, "numbers": ""}) == "players=3"
+    assert str(pyspiel.load_game("boardgames_repello")) == "boardgames_repello(players=2,stack=15)"
     with pytest.raises(boardgames.NotationError):
         bo.to_params("repello", {"colour": 1})
     with pytest.raises(boardgames.NotationError):
         pyspiel.load_game("boardgames_splut", {"players": 9})
+    # -1 only means "the rules' default" for keys whose default follows from others.
+    for name, key in [("splut", "players"), ("splut", "turn_limit"), ("slimetrail", "size"),
+                      ("arandia", "first"), ("elements", "per_turn"), ("repello", "players")]:
+        with pytest.raises(ValueError, match="cannot be -1"):
+            pyspiel.load_game(bo.registered_name(name), {key: -1})
+
+
+def test_importing_the_module_registers_every_game():
+    import subprocess
+    import sys
+
+    code = ("import pyspiel, boardgames.openspiel as bo; "
+            "print(pyspiel.load_game('boardgames_arandia').num_players()); bo.register()")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "2"
 
 
 @pytest.mark.slow

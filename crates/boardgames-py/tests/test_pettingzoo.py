@@ -93,13 +93,59 @@ def test_conventions_observations_masks_and_render():
     other = [a for a in e.agents if a != e.agent_selection][0]
     assert e.observe(other)["action_mask"].sum() == 0
     assert e.render() == str(e.unwrapped.state_)
-    with pytest.raises(boardgames.IllegalAction):
-        e.step(0)  # a1: not next to the snail
+    with pytest.raises(TypeError):
+        e.step(6.9)  # not an id: refused, nothing played
+    with pytest.raises(TypeError):
+        e.step("c2")
     assert e.unwrapped.state_.history() == []
+    strict = env("slimetrail", "size=5", illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(boardgames.IllegalAction):
+        strict.step(0)  # a1: not next to the snail
+    assert strict.unwrapped.state_.history() == []
     with pytest.warns(UserWarning, match="without specifying any render mode"):
         assert env("slimetrail").unwrapped.render() is None
-    with pytest.raises(boardgames.NotationError):
-        raw_env("slimetrail", render_mode="human")
+    with pytest.raises(ValueError):
+        raw_env("slimetrail", render_mode="rgb_array")
+    with pytest.raises(TypeError):
+        raw_env("slimetrail", max_actions="x")
+    with pytest.raises(ValueError):
+        raw_env("slimetrail", max_actions=0)
+    with pytest.raises(ValueError):
+        env("slimetrail", illegal="ignore")
+
+
+def test_an_illegal_action_ends_the_game_with_the_mover_losing(caplog):
+    e = env("slimetrail", "size=5")
+    e.reset(seed=0)
+    mover = e.agent_selection
+    e.step(0)  # a1: not next to the snail
+    assert "Illegal move made" in caplog.text
+    assert all(e.terminations.values())
+    assert e._cumulative_rewards[mover] == -1
+    assert all(e._cumulative_rewards[a] == 0 for a in e.agents if a != mover)
+
+
+def test_human_render_prints_the_board(capsys):
+    e = env("slimetrail", "size=5", render_mode="human")
+    e.reset(seed=0)
+    assert e.render() is None
+    assert "@" in capsys.readouterr().out
+
+
+def test_the_final_info_carries_the_result():
+    e = env("slimetrail", "size=5")
+    e.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        if term or trunc:
+            assert info["winners"] in (["player_0"], ["player_1"])
+            assert info["returns"][info["winners"][0]] == 1.0
+            assert info["draw"] is False and info["truncated"] is False
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
 
 
 def test_games_without_an_end_are_truncated_at_the_cap():

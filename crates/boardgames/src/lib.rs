@@ -18,6 +18,10 @@
 //! the `boardgame engine` line protocol as a library type ([`Session`]). [`arena`] plays
 //! matches and tournaments between agents (seats rotated, every game seeded on its own, so a
 //! game's result does not depend on where it was played), tallies them and fits Elo ratings.
+//! For learning programs, [`learn`] holds the defaults every learning face plays with (turn
+//! limits and caps so that every episode ends) and [`vector`] steps many games of one kind
+//! together on several threads, writing observations, masks and rewards into buffers
+//! ([`vector::VectorGame`], the engine of the Python package's `VectorGame`).
 //!
 //! ```
 //! let mut game = boardgames::start("slimetrail", "", None).unwrap();
@@ -28,11 +32,13 @@
 pub mod agents;
 pub mod arena;
 pub mod engine;
+pub mod learn;
 pub mod perft;
 pub mod registry;
 pub mod solve;
 pub mod table;
 pub mod text;
+pub mod vector;
 
 pub use agents::DynAgent;
 pub use boardgame_kit as kit;

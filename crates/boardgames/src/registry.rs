@@ -33,7 +33,15 @@ pub struct GameEntry {
     solver: Option<Solver>,
     rules: &'static str,
     explainer: Explainer,
+    vector: Vectorer,
 }
+
+/// The game-typed half of a [`crate::vector::VectorGame`]: parameters, settings, the cap.
+type Vectorer = fn(
+    &str,
+    &crate::vector::Settings,
+    u64,
+) -> Result<Box<dyn crate::vector::Stepper>, crate::vector::VectorError>;
 
 /// A game's [`Explain`] seen through [`DynGame`]: each function answers `None` for a state of
 /// another game.
@@ -103,6 +111,7 @@ impl GameEntry {
                 describe: describe::<G>,
                 seat_label: seat_label::<G>,
             },
+            vector: crate::vector::stepper::<G>,
         }
     }
 
@@ -283,6 +292,16 @@ impl GameEntry {
         position: Option<&str>,
     ) -> Result<Box<dyn DynGame>, SetupError> {
         Ok(self.board(params, position)?)
+    }
+
+    /// The game-typed half of a vector of this game ([`crate::vector::VectorGame::new`]).
+    pub(crate) fn vector(
+        &self,
+        params: &str,
+        settings: &crate::vector::Settings,
+        cap: u64,
+    ) -> Result<Box<dyn crate::vector::Stepper>, crate::vector::VectorError> {
+        (self.vector)(params, settings, cap)
     }
 
     /// The start position, or `position` when one is given, as a board a generic renderer can

@@ -34,6 +34,10 @@ def match_defaults(game: str, params: Optional[str] = None, position: Optional[s
     """The parameters (with the default turn limit), turn_limit and max_actions a match plays
     with."""
 
+def learner_defaults(game: str, params: Optional[str] = None) -> Dict[str, Any]:
+    """The parameters (with the learner turn limit), turn_limit, max_actions and in_effect
+    (every key's value in effect) the learning faces play with."""
+
 def match(
     game: str,
     params: Optional[str] = None,
@@ -184,3 +188,37 @@ class SubtreeSolver:
     def nodes(self) -> int: ...
     def value(self, position: str) -> str: ...
     def value_within(self, position: str, positions: int) -> Optional[str]: ...
+
+
+class VectorGame:
+    """Many games of one game stepped together in Rust (threads, the GIL released), writing
+    into NumPy arrays the vector owns and overwrites at the next call."""
+
+    def __init__(
+        self,
+        game: str,
+        params: Optional[str] = None,
+        num_envs: Optional[int] = None,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+        *,
+        opponent: Optional[str] = None,
+        seat: Optional[int] = None,
+        max_actions: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def final_obs(self) -> Any: ...
+    def reset(self, seed: Optional[int] = None) -> Tuple[Any, Any, Any]:
+        """(obs, mask, to_act)."""
+    def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, Any, Any]:
+        """(obs, mask, to_act, rewards, terminated, truncated)."""
+    def positions(self) -> List[str]: ...
+    def __len__(self) -> int: ...

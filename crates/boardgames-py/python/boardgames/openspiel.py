@@ -1,26 +1,31 @@
 """The five games registered with OpenSpiel (``pyspiel``), and our agents as ``pyspiel.Bot``\\ s.
 
 >>> import pyspiel, boardgames.openspiel
->>> boardgames.openspiel.register()
 >>> game = pyspiel.load_game("boardgames_splut", {"players": 3})
 >>> game.num_players()
 3
+>>> str(game)
+'boardgames_splut(first=s,players=3,seats=swn,turn_limit=1000)'
 
-Every game is registered as ``boardgames_<name>``:
+Importing the module registers every game as ``boardgames_<name>`` (``register()`` does it
+again harmlessly):
 
 - its parameters are OpenSpiel parameters: integer keys (``players``, ``size``,
-  ``turn_limit``, ...) as ints, the others as strings. A key whose default follows from other
-  keys (Splut!'s ``seats`` and ``first``, Repello's ``stack``) defaults to ``""`` (strings) or
-  ``-1`` (ints), meaning the game's own default; Arandia's ``turn_limit`` defaults to ``-1``,
-  the match runner's turn limit for the number of players, so that every game ends (0 plays
-  without a limit);
+  ``turn_limit``, ...) as ints, the others as strings, with the learner defaults
+  (:func:`boardgames.learner_defaults`): Splut!'s and Arandia's ``turn_limit`` default to the
+  learner turn limit (1,000 and 350 turns: a draw when reached), so that every game ends. A key
+  whose default follows from other keys (Splut!'s ``seats`` and ``first``, Repello's
+  ``stack`` and ``numbers``) defaults to ``""`` (strings) or ``-1`` (Repello's ``stack``),
+  meaning the rules' default; any other ``-1`` is refused (``NotationError``, a
+  ``ValueError``). The game string
+  shows every parameter in effect (``boardgames_repello(numbers=...,players=2,stack=15)``);
 - its ``GameType``: sequential, perfect information, terminal rewards, explicit stochastic
   chance for Arandia and deterministic otherwise, zero-sum with two players (returns: +1 win,
   -1 loss, 0 draw, a shared win split) and general-sum with more, the registry's min and max
   players;
 - its ``GameInfo`` from the engine (``boardgame info``): the fixed action space, the chance
   outcomes, utilities in ``[-1, 1]``, and the bound on the game's length (for games whose
-  rules give none, the match runner's cap);
+  rules give none, the learner defaults' cap);
 - observations through ``make_py_observer``, written by the engine straight into the
   observer's tensor; action strings are the game's notation;
 - states serialise through our ``State``'s pickle: the game, parameters, start position and
@@ -45,9 +50,6 @@ __all__ = ["register", "registered_name", "to_params", "Bot", "OpenSpielGame", "
 _PREFIX = "boardgames_"
 _REGISTERED: Dict[str, Any] = {}
 
-# Keys whose default in OpenSpiel is "the match runner's": every game then ends.
-_ARENA_DEFAULTS = {("arandia", "turn_limit")}
-
 
 def registered_name(name: str) -> str:
     """The OpenSpiel short name of one of our games: ``boardgames_<name>``."""
@@ -60,41 +62,68 @@ def _is_int_param(p: Dict[str, Any]) -> bool:
     return p["kind"] == "choice" and all(c.lstrip("-").isdigit() for c in p["choices"])
 
 
+def _marker(p: Dict[str, Any]) -> Any:
+    """The value meaning "the rules' default" of a key whose default follows from other keys
+    (``-1`` or ``""``), else ``None``."""
+    if p["default_rule"] is None and p["kind"] != "text":
+        return None
+    return -1 if _is_int_param(p) else ""
+
+
 def _param_spec(name: str) -> Dict[str, Any]:
-    """The OpenSpiel parameter specification of a game: key -> default value."""
+    """The OpenSpiel parameter specification of a game: key -> default value (the learner
+    defaults, or the marker of a key whose default follows from other keys)."""
+    in_effect = boardgames.learner_defaults(name)["in_effect"]
     spec: Dict[str, Any] = {}
     for p in boardgames.game_info(name)["params"]:
-        if _is_int_param(p):
-            if p["default_rule"] is not None or (name, p["key"]) in _ARENA_DEFAULTS:
-                spec[p["key"]] = -1
-            else:
-                spec[p["key"]] = int(p["default"])
+        marker = _marker(p)
+        if marker is not None:
+            spec[p["key"]] = marker
+        elif _is_int_param(p):
+            spec[p["key"]] = int(in_effect[p["key"]])
         else:
-            spec[p["key"]] = "" if p["default_rule"] is not None or p["kind"] == "text" else p["default"]
+            spec[p["key"]] = in_effect[p["key"]]
     return spec
 
 
 def to_params(name: str, params: Optional[Dict[str, Any]] = None) -> str:
-    """Our parameter text (``players=3,first=w``) for OpenSpiel parameters of game ``name``.
+    """Our parameter text (``players=3,first=w``) for OpenSpiel parameters of game ``name``,
+    with the learner defaults (:func:`boardgames.learner_defaults`) for the keys not given.
 
-    Values equal to the "game's default" markers (``-1`` for ints, ``""`` for strings) are left
-    out; Arandia's ``turn_limit`` of ``-1`` becomes the match runner's default turn limit.
-    Unknown keys raise ``boardgames.NotationError``.
+    A key whose default follows from other keys is left out when it has its marker (``-1`` or
+    ``""``); ``-1`` (or any negative number) for any other integer key is refused
+    (``boardgames.NotationError``, a ``ValueError``). Unknown keys raise
+    ``boardgames.NotationError``, values the game refuses too.
     """
-    spec = _param_spec(name)
+    infos = {p["key"]: p for p in boardgames.game_info(name)["params"]}
     pairs = []
     for key, value in (params or {}).items():
-        if key not in spec:
+        if key not in infos:
             raise boardgames.NotationError(
-                f"unknown parameter `{key}` of boardgames_{name} (known: {', '.join(spec) or 'none'})"
+                f"unknown parameter `{key}` of boardgames_{name} (known: {', '.join(infos) or 'none'})"
             )
-        if (isinstance(value, int) and value == -1) or value == "":
+        marker = _marker(infos[key])
+        if marker is not None and value == marker and type(value) is type(marker):
             continue
+        if isinstance(value, bool) or (isinstance(value, int) and value < 0):
+            raise boardgames.NotationError(f"parameter `{key}` of boardgames_{name} cannot be {value!r}")
         pairs.append(f"{key}={value}")
-    text = ",".join(pairs)
-    if any(n == name for (n, _) in _ARENA_DEFAULTS):
-        text = boardgames.match_defaults(name, text)["params"]
-    return text
+    return boardgames.learner_defaults(name, ",".join(pairs))["params"]
+
+
+def _in_effect(name: str, text: str) -> Dict[str, Any]:
+    """Every parameter in effect for our parameter text, typed as the specification; a text
+    key at its rules' default that is a run of digits (Repello's ``numbers``) is left out:
+    OpenSpiel would read it back as an integer."""
+    in_effect = boardgames.learner_defaults(name, text)["in_effect"]
+    out: Dict[str, Any] = {}
+    for p in boardgames.game_info(name)["params"]:
+        value = in_effect[p["key"]]
+        if _is_int_param(p):
+            out[p["key"]] = int(value)
+        elif not (value.isdigit() and value == p["default"]):
+            out[p["key"]] = value
+    return out
 
 
 def _game_type(name: str, info: Dict[str, Any], players: Optional[int] = None) -> "pyspiel.GameType":
@@ -131,13 +160,13 @@ class OpenSpielGame(pyspiel.Game):
     NAME = ""  # set by register() on one subclass per game
 
     def __init__(self, params: Optional[Dict[str, Any]] = None):
-        params = dict(params or {})
-        self.bg_game = boardgames.Game(self.NAME, to_params(self.NAME, params))
+        text = to_params(self.NAME, dict(params or {}))
+        self.bg_game = boardgames.Game(self.NAME, text)
         info = boardgames.game_info(self.NAME)
         players = self.bg_game.num_players
         length = self.bg_game.max_game_length
         if length is None:
-            length = boardgames.match_defaults(self.NAME, self.bg_game.params)["max_actions"]
+            length = boardgames.learner_defaults(self.NAME, text)["max_actions"]
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.bg_game.num_distinct_actions,
             max_chance_outcomes=self.bg_game.max_chance_outcomes,
@@ -147,7 +176,8 @@ class OpenSpielGame(pyspiel.Game):
             utility_sum=0.0 if players == 2 else None,
             max_game_length=int(length),
         )
-        super().__init__(_game_type(self.NAME, info, players), game_info, params)
+        # The parameters in effect, so that the game string shows what is played.
+        super().__init__(_game_type(self.NAME, info, players), game_info, _in_effect(self.NAME, text))
 
     def new_initial_state(self, state: Any = None) -> "OpenSpielState":
         """The start, or the position of ``state`` (a dict with ``position``, as ``_to_struct``
@@ -238,9 +268,11 @@ class _Observer:
 
 
 def register() -> None:
-    """Registers every game with ``pyspiel`` as ``boardgames_<name>`` (again: a no-op)."""
+    """Registers every game with ``pyspiel`` as ``boardgames_<name>`` (importing the module
+    already did; again: a no-op)."""
+    known = set(pyspiel.registered_names())
     for name in boardgames.games():
-        if name in _REGISTERED:
+        if name in _REGISTERED or registered_name(name) in known:
             continue
         info = boardgames.game_info(name)
         cls = type(f"OpenSpielGame_{name}", (OpenSpielGame,), {"NAME": name, "__module__": __name__})
@@ -327,3 +359,6 @@ class Bot(pyspiel.Bot):
         action = s.action_id(text)
         self._agent.inform(text)
         return action
+
+
+register()

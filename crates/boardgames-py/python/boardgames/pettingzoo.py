@@ -19,9 +19,18 @@
   with its -1; once the game is over every agent is terminated;
 - chance outcomes (Arandia's die) are drawn by the environment with their exact
   probabilities from its generator, seeded by ``reset(seed=...)``;
-- a game still running after ``max_actions`` actions (default: the match runner's cap of the
-  game) is truncated for every agent;
-- ``render_mode="ansi"``: ``render()`` returns the board drawing.
+- the game is played with the learner defaults (:func:`boardgames.learner_defaults`: a turn
+  limit for Splut! and Arandia where ``params`` sets none, so that every episode ends); a game
+  still running after ``max_actions`` actions (default: the learner defaults' cap) is
+  truncated for every agent;
+- once the game is over (or truncated) each agent's ``info`` carries the result:
+  ``winners`` (agent names), ``returns`` (each agent's return), ``scores`` (each agent's
+  score, for scored games, else ``None``) and ``draw``;
+- an illegal action ends the game with the mover losing (-1, the others 0), as PettingZoo's
+  classic games do (``TerminateIllegalWrapper``, with its warning); ``env(...,
+  illegal="raise")`` raises ``boardgames.IllegalAction`` instead and changes nothing. An
+  action that is not an integer (``6.9``, ``"c3"``) raises ``TypeError``;
+- ``render_mode="ansi"``: ``render()`` returns the board drawing; ``"human"``: it prints it.
 """
 
 from __future__ import annotations
@@ -40,34 +49,68 @@ import boardgames
 __all__ = ["env", "raw_env"]
 
 
-def env(name: str, params: str = "", render_mode: Optional[str] = None, max_actions: Optional[int] = None):
+def env(
+    name: str,
+    params: str = "",
+    render_mode: Optional[str] = None,
+    max_actions: Optional[int] = None,
+    illegal: str = "terminate",
+):
     """The AEC environment of game ``name`` with parameters ``params``, wrapped as PettingZoo's
-    classic games are (``TerminateIllegalWrapper`` off: an illegal action raises
-    ``boardgames.IllegalAction`` and changes nothing; order enforcing on)."""
+    classic games are: an illegal action ends the game with the mover losing
+    (``TerminateIllegalWrapper``; ``illegal="raise"``: it raises ``boardgames.IllegalAction``
+    and changes nothing), actions checked against the action space, order enforced."""
+    if illegal not in ("terminate", "raise"):
+        raise ValueError(f"illegal must be 'terminate' or 'raise', not {illegal!r}")
     e = raw_env(name, params, render_mode=render_mode, max_actions=max_actions)
+    if illegal == "terminate":
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = _ActionTypeWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def _check_action(action: Any) -> None:
+    """``TypeError`` for an action that is not an integer (``None`` passes: a dead step)."""
+    if action is None:
+        return
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            return
+        raise TypeError(f"an action is an action id (int), not {type(action).__name__} {action!r}")
+
+
+class _ActionTypeWrapper(wrappers.BaseWrapper):
+    """Refuses actions that are not integers with ``TypeError`` before any other wrapper reads
+    them."""
+
+    def step(self, action: Any) -> None:
+        _check_action(action)
+        super().step(action)
 
 
 class raw_env(AECEnv):
     """The unwrapped AEC environment (see the module's docs)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "boardgames", "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "name": "boardgames", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, name: str, params: str = "", render_mode: Optional[str] = None, max_actions: Optional[int] = None):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise boardgames.NotationError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.game = boardgames.Game(name, params)
+        if render_mode not in (None, "ansi", "human"):
+            raise boardgames.NotationError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        if max_actions is not None and (
+            isinstance(max_actions, (bool, np.bool_)) or not isinstance(max_actions, (int, np.integer))
+        ):
+            raise TypeError(f"max_actions is an int, not {type(max_actions).__name__}")
+        if max_actions is not None and max_actions < 1:
+            raise ValueError(f"max_actions must be at least 1, not {max_actions}")
+        defaults = boardgames.learner_defaults(name, params)
+        self.game = boardgames.Game(name, defaults["params"])
         self.metadata = dict(self.metadata, name=f"boardgames_{name}")
         self.render_mode = render_mode
         self.seat_names = self.game.seats
-        self.max_actions = (
-            max_actions
-            if max_actions is not None
-            else boardgames.match_defaults(name, self.game.params)["max_actions"]
-        )
+        self.max_actions = int(max_actions) if max_actions is not None else defaults["max_actions"]
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self._number = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.game.num_distinct_actions
@@ -134,6 +177,7 @@ class raw_env(AECEnv):
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
+        _check_action(action)
         actor = self.agent_selection
         self.state_.play(int(action))
         self._actions += 1
@@ -158,14 +202,36 @@ class raw_env(AECEnv):
                     self.truncations[a] = True
         self._accumulate_rewards()
         if self.state_.is_over() or self._actions >= self.max_actions:
+            self._tell_result()
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = self._selected()
         self._deads_step_first()
 
+    def _tell_result(self) -> None:
+        """Each agent's final ``info``: the winners, returns and scores (see the module's docs)."""
+        outcome = self.state_.outcome()
+        returns = self.state_.returns()
+        names = self.possible_agents
+        winners = [] if outcome is None else [names[i] for i in outcome["winners"]]
+        scores = None if outcome is None or outcome.get("scores") is None else dict(zip(names, outcome["scores"]))
+        result = {
+            "winners": winners,
+            "draw": outcome is not None and not winners,
+            "returns": dict(zip(names, returns)),
+            "scores": scores,
+            "truncated": outcome is None,
+            "summary": "" if outcome is None else outcome["summary"],
+        }
+        for a in self.agents:
+            self.infos[a] = dict(result)
+
     def render(self) -> Optional[str]:
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        if self.render_mode == "human":
+            print(self.state_)
             return None
         return str(self.state_)
 
