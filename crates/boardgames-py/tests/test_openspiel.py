@@ -85,6 +85,15 @@ def test_parameters_and_game_info_come_from_the_engine():
             pyspiel.load_game(bo.registered_name(name), {key: -1})
 
 
+def test_an_illegal_action_raises_what_openspiels_own_games_raise():
+    s = pyspiel.load_game("boardgames_slimetrail", {"size": 5}).new_initial_state()
+    with pytest.raises(pyspiel.SpielError):
+        s.apply_action(0)  # a1: not next to the snail
+    with pytest.raises(boardgames.IllegalAction):
+        s.apply_action(0)
+    assert s.history() == [] and s.bg_state.history() == []
+
+
 def test_importing_the_module_registers_every_game():
     import subprocess
     import sys

@@ -45,7 +45,7 @@ import pyspiel
 
 import boardgames
 
-__all__ = ["register", "registered_name", "to_params", "Bot", "OpenSpielGame", "OpenSpielState"]
+__all__ = ["register", "registered_name", "to_params", "Bot", "IllegalActionError", "OpenSpielGame", "OpenSpielState"]
 
 _PREFIX = "boardgames_"
 _REGISTERED: Dict[str, Any] = {}
@@ -154,6 +154,12 @@ def _game_type(name: str, info: Dict[str, Any], players: Optional[int] = None) -
     )
 
 
+class IllegalActionError(boardgames.IllegalAction, pyspiel.SpielError):
+    """An illegal action applied to a registered game's state: both our
+    ``boardgames.IllegalAction`` and ``pyspiel.SpielError``, what OpenSpiel's C++ games raise,
+    so that tools written for those (RLlib's ``OpenSpielEnv``) catch it. Nothing changed."""
+
+
 class OpenSpielGame(pyspiel.Game):
     """One of our games as a ``pyspiel.Game`` (made by ``pyspiel.load_game``)."""
 
@@ -222,7 +228,10 @@ class OpenSpielState(pyspiel.State):
         return sorted(self.bg_state.chance_ids())
 
     def _apply_action(self, action: int) -> None:
-        self.bg_state.play(int(action))
+        try:
+            self.bg_state.play(int(action))
+        except boardgames.IllegalAction as e:
+            raise IllegalActionError(str(e)) from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         s = self.bg_state
