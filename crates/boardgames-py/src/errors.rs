@@ -8,7 +8,7 @@
 
 use boardgame_kit::DynPlayError;
 use boardgames::arena::ArenaError;
-use boardgames::SetupError;
+use boardgames::{SetupError, TableError};
 use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
 use std::fmt::Display;
@@ -46,6 +46,17 @@ pub(crate) fn illegal(e: impl Display) -> PyErr {
 pub(crate) fn play(e: DynPlayError) -> PyErr {
     match e {
         DynPlayError::Syntax(_) => notation(e),
+        _ => illegal(e),
+    }
+}
+
+/// A refusal of a game in progress: text that does not read (an action, a position, a SPEC)
+/// is a `NotationError`, anything else an `IllegalAction`.
+pub(crate) fn table_error(e: TableError) -> PyErr {
+    match e {
+        TableError::Play(e) => play(e),
+        TableError::Setup(e) => setup(e),
+        TableError::Spec(_) => notation(e),
         _ => illegal(e),
     }
 }

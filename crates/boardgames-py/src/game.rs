@@ -126,8 +126,8 @@ impl Game {
     }
 
     /// The start position as a new state.
-    fn new_state(&self) -> State {
-        State::new(self.entry, self.start.clone_board(), None)
+    fn new_state(&self) -> PyResult<State> {
+        State::new(self.start.clone_board(), None)
     }
 
     /// The state written `position` in the game's position notation (`NotationError` if it
@@ -138,7 +138,7 @@ impl Game {
             .entry
             .board(&self.start.params_text(), Some(&position))
             .map_err(setup)?;
-        Ok(State::new(self.entry, board, Some(position)))
+        State::new(board, Some(position))
     }
 
     fn __eq__(&self, other: PyRef<'_, Game>) -> bool {

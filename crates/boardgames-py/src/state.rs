@@ -1,11 +1,11 @@
 //! `boardgames.State`: a position of a game, played forward and back.
 
 use crate::convert::{action_arg, fraction, index, json_value, seat_arg, text, ActionArg};
-use crate::errors::{illegal, notation, play, setup};
+use crate::errors::{illegal, notation, play, setup, table_error};
 use crate::game::Game;
-use boardgame_kit::{DynBoard, DynGame, DynUndo, GameResult, Seat, ToAct};
+use boardgame_kit::{DynBoard, DynGame, GameResult, Seat, ToAct};
 use boardgames::arena::defaults;
-use boardgames::GameEntry;
+use boardgames::{GameEntry, Table};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -25,47 +25,40 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 /// still undo. `str(state)` is the board drawing for a person, `view()` the board as data.
 #[pyclass(module = "boardgames", name = "State")]
 pub(crate) struct State {
-    entry: &'static GameEntry,
-    board: Box<dyn DynBoard>,
-    /// The position the state was made from (`None`: the start).
-    start: Option<String>,
+    /// The game in progress: the board, the position it was made from, the actions played
+    /// with their ids and undos.
+    table: Table,
     /// The seats in play, in seat order.
     seats: Vec<Seat>,
-    /// One undo per action played, last last.
-    undos: Vec<DynUndo>,
-    /// The id of each action played (a chance outcome's id for an outcome).
-    history: Vec<usize>,
     /// A reused buffer for the ids of the legal actions.
     ids: Vec<usize>,
 }
 
 impl State {
-    /// A state of `entry` at `board`, made from `start` (`None`: the start position).
-    pub(crate) fn new(
-        entry: &'static GameEntry,
-        board: Box<dyn DynBoard>,
-        start: Option<String>,
-    ) -> State {
-        let seats = board.seats().iter().collect();
+    /// A state at `board` (a board of the registry), made from `start` (`None`: the start
+    /// position).
+    pub(crate) fn new(board: Box<dyn DynBoard>, start: Option<String>) -> PyResult<State> {
+        let table = Table::from_board(board, start).map_err(table_error)?;
+        Ok(State::of(table))
+    }
+
+    fn of(table: Table) -> State {
+        let seats = table.game().seats().iter().collect();
         State {
-            entry,
-            board,
-            start,
+            table,
             seats,
-            undos: Vec::new(),
-            history: Vec::new(),
             ids: Vec::new(),
         }
     }
 
     /// The game's registry entry.
     pub(crate) fn entry(&self) -> &'static GameEntry {
-        self.entry
+        self.table.entry()
     }
 
     /// The dynamic game.
     pub(crate) fn game(&self) -> &dyn DynGame {
-        self.board.as_ref()
+        self.table.game()
     }
 
     /// The seat number (among the seats in play) of `seat`.
@@ -75,16 +68,15 @@ impl State {
 
     /// Plays an action given as text or id; on error nothing changed.
     pub(crate) fn play_arg(&mut self, action: ActionArg) -> PyResult<()> {
-        let (id, undo) = match action {
-            ActionArg::Id(id) => (id, self.board.play_id(id).map_err(play)?),
+        match action {
+            ActionArg::Id(id) => self.table.play_id(id),
             ActionArg::Text(t) => {
-                let id = self.board.text_id(&t).map_err(play)?;
-                (id, self.board.play_text(&t).map_err(play)?)
+                // A text that names no action of the game is refused as such first.
+                self.table.game().text_id(&t).map_err(play)?;
+                self.table.play(&t)
             }
-        };
-        self.undos.push(undo);
-        self.history.push(id);
-        Ok(())
+        }
+        .map_err(table_error)
     }
 
     /// The text of an action given as text or id, read in this state (`NotationError` if the
@@ -92,12 +84,13 @@ impl State {
     pub(crate) fn action_text_of(&self, action: ActionArg) -> PyResult<String> {
         match action {
             ActionArg::Text(t) => {
-                let id = self.board.text_id(&t).map_err(play)?;
-                self.board
+                let id = self.table.board().text_id(&t).map_err(play)?;
+                self.table
+                    .board()
                     .id_text(id)
                     .ok_or_else(|| illegal(format!("no action has id {id} here")))
             }
-            ActionArg::Id(id) => self.board.id_text(id).ok_or_else(|| {
+            ActionArg::Id(id) => self.table.board().id_text(id).ok_or_else(|| {
                 illegal(format!(
                     "no action has id {id} here (ids run from 0 to {})",
                     self.id_bound().saturating_sub(1)
@@ -108,37 +101,32 @@ impl State {
 
     /// The number of ids of the kind this state asks for (chance outcomes at a chance node).
     fn id_bound(&self) -> usize {
-        if self.board.to_act() == ToAct::Chance {
-            self.board.max_chance_outcomes()
+        if self.table.board().to_act() == ToAct::Chance {
+            self.table.board().max_chance_outcomes()
         } else {
-            self.board.num_distinct_actions()
+            self.table.board().num_distinct_actions()
         }
     }
 
     /// A copy with the same undos and history.
     pub(crate) fn copy(&self) -> State {
-        State {
-            entry: self.entry,
-            board: self.board.clone_board(),
-            start: self.start.clone(),
-            seats: self.seats.clone(),
-            undos: self.undos.clone(),
-            history: self.history.clone(),
-            ids: Vec::new(),
-        }
+        State::of(self.table.clone())
     }
 
     /// The default cap on a playout from this state: the game's bound on its length, or the
     /// match runner's default cap for games without one.
     fn default_cap(&self) -> u64 {
-        let cap = defaults::of(self.entry.name()).cap;
-        self.board.max_game_length().map_or(cap, |b| b.max(cap))
+        let cap = defaults::of(self.entry().name()).cap;
+        self.table
+            .board()
+            .max_game_length()
+            .map_or(cap, |b| b.max(cap))
     }
 
     /// The seat an observation is seen from when none is given: the seat to act, else the
     /// first seat in play.
     fn default_seat(&self) -> Seat {
-        match self.board.to_act() {
+        match self.table.board().to_act() {
             ToAct::Seat(s) => s,
             _ => self.seats[0],
         }
@@ -146,9 +134,9 @@ impl State {
 
     fn key(&self) -> (&'static str, String, String) {
         (
-            self.entry.name(),
-            self.board.params_text(),
-            self.board.position(),
+            self.entry().name(),
+            self.table.board().params_text(),
+            self.table.board().position(),
         )
     }
 }
@@ -169,7 +157,7 @@ pub(crate) fn restore(
         .entry
         .board(&game.start.params_text(), start.as_deref())
         .map_err(setup)?;
-    let mut state = State::new(game.entry, board, start);
+    let mut state = State::new(board, start)?;
     for id in history {
         state.play_arg(ActionArg::Id(id))?;
     }
@@ -181,19 +169,19 @@ impl State {
     /// The game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.entry.name()
+        self.entry().name()
     }
 
     /// The game and its parameters.
     #[getter(game)]
     fn game_of(&self) -> PyResult<Game> {
-        Game::open(self.entry.name(), &self.board.params_text())
+        Game::open(self.entry().name(), &self.table.board().params_text())
     }
 
     /// The number of the seat to act among the seats in play, or `None` at a chance node
     /// and once the game is over.
     fn current_seat(&self) -> Option<usize> {
-        match self.board.to_act() {
+        match self.table.board().to_act() {
             ToAct::Seat(s) => self.number(s),
             _ => None,
         }
@@ -201,23 +189,23 @@ impl State {
 
     /// Whether the next action is a chance outcome (a roll of the die).
     fn is_chance(&self) -> bool {
-        self.board.to_act() == ToAct::Chance
+        self.table.board().to_act() == ToAct::Chance
     }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {
-        self.board.to_act() == ToAct::Over
+        self.table.board().to_act() == ToAct::Over
     }
 
     /// The legal actions as text, in the game's order (the outcomes at a chance node; empty
     /// once the game is over).
     fn legal_actions(&self) -> Vec<String> {
-        self.board.legal_texts()
+        self.table.board().legal_texts()
     }
 
     /// The ids of the legal actions, in the order of `legal_actions()`.
     fn legal_ids<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        self.board.legal_ids_into(&mut self.ids);
+        self.table.game().legal_ids_into(&mut self.ids);
         PyList::new(py, &self.ids)
     }
 
@@ -241,7 +229,7 @@ impl State {
                 array.len()
             )));
         }
-        self.board.legal_ids_into(&mut self.ids);
+        self.table.game().legal_ids_into(&mut self.ids);
         {
             let mut rw = array.try_readwrite().map_err(illegal)?;
             let slice = rw.as_slice_mut().map_err(illegal)?;
@@ -258,7 +246,8 @@ impl State {
     /// The chance outcomes with their exact probabilities, as `(text, fractions.Fraction)`
     /// pairs in the game's order; empty when this is not a chance node.
     fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyAny>)>> {
-        self.board
+        self.table
+            .board()
             .chance_outcomes()
             .into_iter()
             .map(|(t, p)| Ok((t, fraction(py, p)?)))
@@ -268,10 +257,11 @@ impl State {
     /// The chance outcomes as `(id, probability)` pairs with the probability a `float`
     /// (OpenSpiel's form); empty when this is not a chance node.
     fn chance_ids(&self) -> PyResult<Vec<(usize, f64)>> {
-        self.board
+        self.table
+            .board()
             .chance_outcomes()
             .into_iter()
-            .map(|(t, p)| Ok((self.board.text_id(&t).map_err(play)?, p.to_f64())))
+            .map(|(t, p)| Ok((self.table.board().text_id(&t).map_err(play)?, p.to_f64())))
             .collect()
     }
 
@@ -286,39 +276,27 @@ impl State {
     /// Takes back the last action played (`IllegalAction` when none was played since the
     /// state was made).
     fn undo(&mut self) -> PyResult<()> {
-        let Some(undo) = self.undos.pop() else {
+        if self.table.ply() == 0 {
             return Err(illegal(
                 "there is no action to take back (none was played since this state was made)",
             ));
-        };
-        self.history.pop();
-        // Every undo of the list was made by this very state's game.
-        self.board.undo(undo).map_err(illegal)
+        }
+        self.table.undo(1).map_err(table_error)
     }
 
     /// The actions played since the state was made, as text.
-    fn history(&self) -> PyResult<Vec<String>> {
-        let board = self
-            .entry
-            .board(&self.board.params_text(), self.start.as_deref())
-            .map_err(setup)?;
-        let mut replay = State::new(self.entry, board, None);
-        let mut texts = Vec::with_capacity(self.history.len());
-        for &id in &self.history {
-            texts.push(replay.action_text_of(ActionArg::Id(id))?);
-            replay.play_arg(ActionArg::Id(id))?;
-        }
-        Ok(texts)
+    fn history(&self) -> Vec<String> {
+        self.table.history().map(String::from).collect()
     }
 
     /// The ids of the actions played since the state was made.
     fn history_ids(&self) -> Vec<usize> {
-        self.history.clone()
+        self.table.history_ids().collect()
     }
 
     /// The one-line position notation.
     fn position(&self) -> String {
-        self.board.position()
+        self.table.board().position()
     }
 
     /// Each seat's return once the game is over, in seat order: +1 for a seat that won alone,
@@ -327,7 +305,7 @@ impl State {
     /// zero-sum. With `split=False` every winner gets +1. All 0 while the game goes on.
     #[pyo3(signature = (split = true))]
     fn returns(&self, split: bool) -> Vec<f64> {
-        match self.board.outcome() {
+        match self.table.board().outcome() {
             Some(o) => self
                 .seats
                 .iter()
@@ -346,7 +324,7 @@ impl State {
     /// The end of the game as a dict (`winners`: seat numbers, `draw`, `scores` in seat order
     /// or `None`, `summary` in the game's words), or `None` while it goes on.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(o) = self.board.outcome() else {
+        let Some(o) = self.table.board().outcome() else {
             return Ok(None);
         };
         let d = PyDict::new(py);
@@ -357,13 +335,16 @@ impl State {
             .scores()
             .map(|sc| self.seats.iter().map(|s| sc[s.index()]).collect());
         d.set_item("scores", scores)?;
-        d.set_item("summary", self.board.outcome_summary().unwrap_or_default())?;
+        d.set_item(
+            "summary",
+            self.table.board().outcome_summary().unwrap_or_default(),
+        )?;
         Ok(Some(d))
     }
 
     /// The seat numbers still in the game (not eliminated), in seat order.
     fn in_play(&self) -> Vec<usize> {
-        let in_play = self.board.in_play();
+        let in_play = self.table.board().in_play();
         (0..self.seats.len())
             .filter(|&i| in_play.contains(self.seats[i]))
             .collect()
@@ -384,7 +365,7 @@ impl State {
             Some(s) => seat_arg(self.game(), &self.seats, s)?,
             None => self.default_seat(),
         };
-        let shape = self.board.observation_shape();
+        let shape = self.table.board().observation_shape();
         let array = match out {
             Some(a) => a,
             None => PyArrayDyn::<f32>::zeros(py, shape.dims().to_vec(), false),
@@ -392,7 +373,7 @@ impl State {
         {
             let mut rw = array.try_readwrite().map_err(illegal)?;
             let slice = rw.as_slice_mut().map_err(illegal)?;
-            self.board.observe(seat, slice).map_err(illegal)?;
+            self.table.board().observe(seat, slice).map_err(illegal)?;
         }
         Ok(array)
     }
@@ -400,7 +381,7 @@ impl State {
     /// The id of the action written `action` (legal here or not; a chance outcome's id at a
     /// chance node).
     fn action_id(&self, action: &Bound<'_, PyString>) -> PyResult<usize> {
-        self.board.text_id(&text(action)).map_err(play)
+        self.table.board().text_id(&text(action)).map_err(play)
     }
 
     /// The text of the action with id `id` as this state reads it (legal or not).
@@ -415,21 +396,21 @@ impl State {
     fn describe(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let action = action_arg(action)?;
         let t = self.action_text_of(action)?;
-        self.board.action_index(&t).map_err(play)?;
-        self.entry
+        self.table.board().action_index(&t).map_err(play)?;
+        self.entry()
             .describe(self.game(), &t)
             .ok_or_else(|| notation(format!("`{t}` does not read")))
     }
 
     /// The status line of `boardgame trace` (`SEAT: A B C`, `chance: 1 2 3` or `over: W`).
     fn status_line(&self) -> String {
-        self.board.status_line()
+        self.table.board().status_line()
     }
 
     /// The board as data (the view model of the browser build): geometry, cells with their
     /// names, terrain and pieces, a line per seat, the status.
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_value(py, &self.board.board_view())
+        json_value(py, &self.table.board().board_view())
     }
 
     /// Plays `n` random playouts from this state in Rust, the interpreter released (the state
@@ -464,9 +445,9 @@ impl State {
     /// outcomes counted as actions), in Rust with the interpreter released. `IllegalAction`
     /// for a depth above the game's bound on perft depths.
     fn perft(&mut self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let board = &mut self.board;
-        let count = py.detach(move || board.try_perft(depth));
-        count.map_err(illegal)
+        let table = &mut self.table;
+        let count = py.detach(move || table.perft(depth));
+        count.map_err(table_error)
     }
 
     /// A copy of the state, with the actions it can undo.
@@ -494,15 +475,15 @@ impl State {
     }
 
     fn __str__(&self) -> String {
-        self.board.to_string()
+        self.table.board().to_string()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<boardgames.State {} {:?} {:?}>",
-            self.entry.name(),
-            self.board.params_text(),
-            self.board.position()
+            self.entry().name(),
+            self.table.board().params_text(),
+            self.table.board().position()
         )
     }
 
@@ -512,10 +493,10 @@ impl State {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("boardgames._boardgames")?.getattr("_restore")?;
         let args = (
-            self.entry.name(),
-            self.board.params_text(),
-            self.start.clone(),
-            self.history.clone(),
+            self.entry().name(),
+            self.table.params(),
+            self.table.start(),
+            self.history_ids(),
         )
             .into_pyobject(py)?;
         Ok((restore, args))
