@@ -6,7 +6,7 @@ use boardgame_kit::{DynPlayError, ParamError, PositionError, SequenceError};
 use boardgames::agents::ChooseError;
 use boardgames::arena::ArenaError;
 use boardgames::solve::SolveError;
-use boardgames::SetupError;
+use boardgames::{SetupError, TableError};
 use std::io;
 
 /// Why a command stopped before finishing.
@@ -79,6 +79,19 @@ impl From<ArenaError> for CliError {
             ArenaError::Choose(e) => CliError::Choose(e),
             ArenaError::Play(e) => CliError::Play(e),
             other => CliError::Usage(format!("--agent: {other}")),
+        }
+    }
+}
+
+impl From<TableError> for CliError {
+    fn from(e: TableError) -> Self {
+        match e {
+            TableError::Setup(e) => e.into(),
+            TableError::Play(e) => CliError::Play(e),
+            TableError::Spec(e) => CliError::Agent(e),
+            TableError::Choose(e) => CliError::Choose(e),
+            TableError::Perft(e) => CliError::Perft(e),
+            other => CliError::Usage(other.to_string()),
         }
     }
 }

@@ -11,10 +11,9 @@ use crate::args::Setup;
 use crate::error::CliError;
 use crate::notation;
 use crate::out::Out;
-use crate::scripted::start;
-use boardgame_kit::{DynGame, DynUndo, Seat, SplitMix64, ToAct};
+use boardgame_kit::{DynGame, Seat, SplitMix64, ToAct};
 use boardgames::text::one_line;
-use boardgames::{DynAgent, GameEntry};
+use boardgames::{GameEntry, Table};
 use std::io::BufRead;
 
 /// What a line typed at the prompt asks for.
@@ -55,38 +54,42 @@ impl<'a> Command<'a> {
     }
 }
 
-/// One game in the terminal: the game, who plays which seat, and what has been played.
-struct Session<'a> {
-    entry: &'a GameEntry,
-    game: Box<dyn DynGame>,
+/// One game in the terminal: the game at its table (with the agents of the other seats), who
+/// the person plays, and what to draw next.
+struct Session {
+    table: Table,
     human: Seat,
-    /// The agent of every other seat, by seat index.
-    agents: Vec<Option<Box<dyn DynAgent>>>,
     rng: SplitMix64,
-    /// Every action played, with whether the person played it.
-    history: Vec<(DynUndo, bool)>,
     /// Whether other seats have played since the board was last drawn.
     redraw: bool,
     /// Whether anything was played since the person's last prompt.
     changed: bool,
 }
 
-impl Session<'_> {
+impl Session {
+    fn entry(&self) -> &'static GameEntry {
+        self.table.entry()
+    }
+
+    fn game(&self) -> &dyn DynGame {
+        self.table.game()
+    }
+
     /// A seat as people call it in this game.
     fn label(&self, seat: Seat) -> String {
-        self.entry.seat_label(self.game.as_ref(), seat)
+        self.entry().seat_label(self.game(), seat)
     }
 
     /// What `action` does here, in words (empty if the game cannot say).
     fn describe(&self, action: &str) -> String {
-        self.entry
-            .describe(self.game.as_ref(), action)
+        self.entry()
+            .describe(self.game(), action)
             .unwrap_or_default()
     }
 
     /// The lines at the start: the game, who plays what, how to go on.
     fn intro(&self, spec: &str) -> Vec<String> {
-        let game = self.game.as_ref();
+        let game = self.game();
         let others: Vec<String> = game
             .seats()
             .iter()
@@ -97,13 +100,14 @@ impl Session<'_> {
             1 => ("is", others.join("")),
             _ => ("are", others.join(", ")),
         };
+        let entry = self.entry();
         let mut lines = vec![format!(
             "{} ({}): you play {}; {them} {verb} played by the agent `{spec}`.",
-            self.entry.title(),
-            self.entry.name(),
+            entry.title(),
+            entry.name(),
             self.label(self.human)
         )];
-        if self.entry.has_chance() {
+        if entry.has_chance() {
             lines.push("The computer rolls the die for everybody.".into());
         }
         lines.push(
@@ -114,8 +118,8 @@ impl Session<'_> {
         lines
     }
 
-    /// Plays an action of another seat (`who`) or of chance (`None`), telling every agent;
-    /// the line says what it did.
+    /// Plays an action of another seat (`who`) or of chance (`None`); the line says what it
+    /// did. The table tells every agent.
     fn play_other(
         &mut self,
         who: Option<&str>,
@@ -128,46 +132,35 @@ impl Session<'_> {
             None if words.is_empty() => out.line(format_args!("the die shows {action}"))?,
             None => out.line(format_args!("the die: {words}"))?,
         }
-        for agent in self.agents.iter_mut().flatten() {
-            agent.inform(self.game.as_ref(), action);
-        }
-        self.history.push((self.game.play_text(action)?, false));
+        self.table.play(action)?;
         self.changed = true;
         Ok(())
     }
 
-    /// Plays the person's action, telling every agent; the line says what it did.
+    /// Plays the person's action (number `index` of the legal list); the line says what it
+    /// did.
     fn play_own(&mut self, index: usize, out: &mut Out) -> Result<(), CliError> {
-        let played = self.game.action_text(index).unwrap_or_default();
+        let played = self.game().action_text(index).unwrap_or_default();
         let words = self.describe(&played);
-        for agent in self.agents.iter_mut().flatten() {
-            agent.inform(self.game.as_ref(), &played);
-        }
-        self.history.push((self.game.play_index(index)?, true));
+        self.table.play(&played)?;
         self.changed = true;
         out.line(format_args!("you play {played}: {words}"))
     }
 
-    /// Takes back the person's last action and everything played after it; false when the
-    /// person has not acted yet.
+    /// Takes back the person's last action and everything played after it (the agents start
+    /// afresh); false when the person has not acted yet.
     fn undo_turn(&mut self) -> bool {
-        if !self.history.iter().any(|(_, by_human)| *by_human) {
-            return false;
+        let mine = Some(self.human.index());
+        let moves = self.table.moves();
+        match moves.iter().rposition(|m| m.seat == mine) {
+            Some(at) => self.table.undo(moves.len() - at).is_ok(),
+            None => false,
         }
-        while let Some((u, by_human)) = self.history.pop() {
-            // Every undo was made by this state.
-            let _ = self.game.undo(u);
-            if by_human {
-                break;
-            }
-        }
-        self.agents.iter_mut().flatten().for_each(|a| a.restart());
-        true
     }
 
     /// The end from the person's side: who won, and whether that is the person.
     fn verdict(&self) -> String {
-        let Some(o) = self.game.outcome() else {
+        let Some(o) = self.game().outcome() else {
             return "the game stopped: no seat can act".into();
         };
         let you = self.label(self.human);
@@ -225,25 +218,22 @@ pub fn play(
     seed: Option<u64>,
     out: &mut Out,
 ) -> Result<(), CliError> {
-    let game = start(setup)?;
-    let human = choose_seat(game.as_ref(), seat)?;
+    let mut table = Table::new(setup.game.name(), &setup.params, setup.position.as_deref())?;
+    let human = choose_seat(table.game(), seat)?;
     let seed = seed.unwrap_or_else(crate::selfplay::clock_seed);
-    let mut agents: Vec<Option<Box<dyn DynAgent>>> = Vec::new();
-    for s in 0..boardgame_kit::MAX_SEATS {
-        let plays = Seat::new(s).is_some_and(|x| x != human && game.seats().contains(x));
-        agents.push(if plays {
-            Some(setup.game.agent(opponent, seed.wrapping_add(s as u64))?)
-        } else {
-            None
-        });
+    let others: Vec<Seat> = table
+        .game()
+        .seats()
+        .iter()
+        .filter(|&s| s != human)
+        .collect();
+    for s in others {
+        table.seat_agent(s.index(), opponent, seed.wrapping_add(s.index() as u64))?;
     }
     let mut session = Session {
-        entry: setup.game,
-        game,
+        table,
         human,
-        agents,
         rng: SplitMix64::new(seed),
-        history: Vec::new(),
         redraw: false,
         changed: false,
     };
@@ -252,26 +242,26 @@ pub fn play(
     }
     out.line(format_args!(
         "\n{}\n\n{}",
-        session.game,
-        notation::key(session.entry, session.game.as_ref())
+        session.game(),
+        notation::key(session.entry(), session.game())
     ))?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     loop {
-        match session.game.to_act() {
+        match session.game().to_act() {
             ToAct::Seat(s) if s == human => {
                 // The board once a turn, when the others have played; within the person's own
                 // turn, the status line (who acts, what is pending).
                 if std::mem::take(&mut session.redraw) {
-                    out.line(format_args!("\n{}", session.game))?;
+                    out.line(format_args!("\n{}", session.game()))?;
                 } else if session.changed {
                     out.line(format_args!(
                         "  {} (`board` draws the board)",
-                        status(session.game.as_ref())
+                        status(session.game())
                     ))?;
                 }
                 session.changed = false;
-                out.text(&format!("{}> ", session.game.seat_name(s)))?;
+                out.text(&format!("{}> ", session.game().seat_name(s)))?;
                 out.flush()?;
                 let mut bytes = Vec::new();
                 if input
@@ -285,14 +275,15 @@ pub fn play(
                     out.line("error: the line is not valid UTF-8")?;
                     continue;
                 };
-                let entry = session.entry;
+                let entry = session.entry();
+                let game = session.game();
                 match Command::read(&line) {
                     Command::Nothing => {}
                     Command::Quit => return out.flush(),
-                    Command::Help => out.line(notation::help(entry, session.game.as_ref()))?,
-                    Command::Legal => out.line(notation::legal(entry, session.game.as_ref()))?,
-                    Command::Board => out.line(&session.game)?,
-                    Command::Key => out.line(notation::key(entry, session.game.as_ref()))?,
+                    Command::Help => out.line(notation::help(entry, game))?,
+                    Command::Legal => out.line(notation::legal(entry, game))?,
+                    Command::Board => out.line(game)?,
+                    Command::Key => out.line(notation::key(entry, game))?,
                     Command::Rules => out.text(entry.rules())?,
                     Command::Undo => {
                         if session.undo_turn() {
@@ -301,7 +292,7 @@ pub fn play(
                             out.line("nothing to undo")?;
                         }
                     }
-                    Command::Action(text) => match session.game.action_index(text) {
+                    Command::Action(text) => match game.action_index(text) {
                         Ok(index) => session.play_own(index, out)?,
                         Err(e) => out.line(format_args!("error: {}", one_line(&e.to_string())))?,
                     },
@@ -309,16 +300,14 @@ pub fn play(
             }
             ToAct::Seat(x) => {
                 let who = session.label(x);
-                let game = session.game.as_ref();
-                let choice = match session.agents.get_mut(x.index()).and_then(Option::as_mut) {
-                    Some(agent) => agent.choose(game)?,
-                    None => break,
+                let Some(choice) = session.table.seat_choice()? else {
+                    break;
                 };
                 session.play_other(Some(&who), &choice, out)?;
                 session.redraw = true;
             }
             ToAct::Chance => {
-                let Some(outcome) = session.game.random_action_text(&mut session.rng) else {
+                let Some(outcome) = session.table.draw_chance(&mut session.rng) else {
                     break;
                 };
                 session.play_other(None, &outcome, out)?;
@@ -329,7 +318,7 @@ pub fn play(
     }
     out.line(format_args!(
         "\n{}\n{}",
-        board_without_status(session.game.as_ref()),
+        board_without_status(session.game()),
         session.verdict()
     ))
 }

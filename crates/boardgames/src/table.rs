@@ -597,14 +597,29 @@ impl Table {
         &mut self,
         rng: &mut impl RandomSource,
     ) -> Result<Option<String>, TableError> {
-        if self.to_act() != ToAct::Chance {
-            return Ok(None);
-        }
-        let Some(outcome) = self.board.random_action_text(rng) else {
+        let Some(outcome) = self.draw_chance(rng) else {
             return Ok(None);
         };
         self.play(&outcome)?;
         Ok(Some(outcome))
+    }
+
+    /// At a chance node, the outcome [`Table::play_chance`] would play with the same draws
+    /// from `rng`, not played (so that a front end can say what it does first); `None`
+    /// anywhere else.
+    ///
+    /// ```
+    /// use boardgame_kit::SplitMix64;
+    /// let mut t = boardgames::Table::new("arandia", "", None).unwrap();
+    /// t.play("f9").unwrap();
+    /// let die = t.draw_chance(&mut SplitMix64::new(7)).unwrap();
+    /// assert_eq!(t.play_chance(&mut SplitMix64::new(7)).unwrap(), Some(die));
+    /// ```
+    pub fn draw_chance(&self, rng: &mut impl RandomSource) -> Option<String> {
+        if self.to_act() != ToAct::Chance {
+            return None;
+        }
+        self.board.random_action_text(rng)
     }
 
     /// Takes back the last `n` actions. The agent of [`Table::choose`] is dropped and the
