@@ -1,11 +1,10 @@
 //! The commands with agents: `best` and `solve`, and the `engine` protocol loop (`match` and
 //! `tournament` are in `arena.rs`).
 
-use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::Out;
 use crate::progress::SearchProgress;
-use crate::scripted::start;
+use crate::setup::{start, Setup};
 use boardgames::Session;
 use std::io::BufRead;
 use std::path::PathBuf;

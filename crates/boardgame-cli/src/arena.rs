@@ -1,10 +1,10 @@
 //! The commands that play agents against each other: `match` and `tournament`, over the
 //! library's match runner (`boardgames::arena`).
 
-use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::{note, Out};
 use crate::progress::Progress;
+use crate::setup::{clock_seed, Setup};
 use boardgames::arena::tournament::Tournament;
 use boardgames::arena::{self, defaults, GameRecord, MatchSpec};
 use std::fs::File;
@@ -46,58 +46,6 @@ impl crate::args::Play {
     }
 }
 
-/// The end of `help match`: how seats rotate, the default caps and turn limits, the record.
-pub fn defaults_help() -> String {
-    format!(
-        "Game g gives seat i the agent (i + g) mod k for k agents; a seat among the winners \
-         wins (a win shared by several seats, such as Repello's tie at the top, is a win for \
-         each), a draw is a draw for every seat, any other seat loses.\n\n{}\n\nWith --record \
-         FILE, each game is one JSON line: {{\"number\", \"game\", \"params\", \"position\", \
-         \"seed\", \"seats\", \"agents\", \"actions\", \"result\": \"win\"|\"draw\"|\"unfinished\", \
-         \"winners\", \"scores\"}}.",
-        defaults_text()
-    )
-}
-
-/// The end of `help tournament`: pairs, seats, the fit and the defaults.
-pub fn tournament_help() -> String {
-    format!(
-        "Every pair of agents plays N games as a two-agent match (seats rotated: game g of a \
-         pair gives seat i its first agent when i + g is even, else its second, so with more \
-         than two seats they alternate around the table). A game is won by an agent when \
-         every winning seat is its own; drawn games and wins shared between the two agents \
-         count half a point each; unfinished games count for nobody. Ratings are Elo points \
-         from a Bradley-Terry fit (maximum likelihood), anchored at a mean of 0, with 95% \
-         intervals from the Fisher information; when some agent scored every point or none \
-         against the rest, one virtual draw between every pair keeps them finite.\n\n{}",
-        defaults_text()
-    )
-}
-
-/// The default caps and turn limits, for the help.
-fn defaults_text() -> String {
-    let mut text = String::from(
-        "Default --max-actions per game (raised to the game's bound on its length when the \
-         parameters give one, such as a turn limit):",
-    );
-    for entry in boardgames::GAMES {
-        let d = defaults::of(entry.name());
-        text.push_str(&format!("\n  {}: {}", entry.name(), d.cap));
-        if !d.turn_limits.is_empty() {
-            let limits: Vec<String> = d
-                .turn_limits
-                .iter()
-                .map(|(players, limit)| format!("{limit} turns for {players} players"))
-                .collect();
-            text.push_str(&format!(
-                "; unless --params sets turn_limit (0: none), turn_limit is {}",
-                limits.join(", ")
-            ));
-        }
-    }
-    text
-}
-
 /// The match both commands play, checked: the game with its default turn limit where it has
 /// one, the agents, and the cap (the game's default when not given).
 fn spec(setup: &Setup, opts: &MatchOptions) -> Result<MatchSpec, CliError> {
@@ -120,7 +68,7 @@ fn seeded(spec: MatchSpec, setup: &Setup, opts: &MatchOptions) -> MatchSpec {
         ));
     }
     let seed = opts.seed.unwrap_or_else(|| {
-        let seed = crate::selfplay::clock_seed();
+        let seed = clock_seed();
         note(format_args!(
             "seed {seed} (repeat this run with --seed {seed})"
         ));

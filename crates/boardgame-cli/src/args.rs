@@ -1,7 +1,7 @@
 //! The command line, declared with clap: every command, its arguments and its help.
 
-use boardgames::{GameEntry, GAMES};
-use clap::builder::{PossibleValue, TypedValueParser};
+use crate::setup::{GameParser, Setup};
+use boardgames::GameEntry;
 use clap::{Args, Parser, Subcommand};
 
 /// Drive the board games of this workspace (Slime Trail, Splut!, Battle of the Elements,
@@ -119,7 +119,7 @@ pub enum Command {
         seed: Option<u64>,
         /// Stop a game after this many actions and count it as unfinished (Splut! and
         /// Arandia have no turn limit by default).
-        #[arg(long, value_name = "M", default_value_t = crate::selfplay::DEFAULT_CAP)]
+        #[arg(long, value_name = "M", default_value_t = crate::setup::DEFAULT_CAP)]
         max_actions: u64,
         /// Draw the board after every action.
         #[arg(long, conflicts_with = "quiet")]
@@ -162,7 +162,7 @@ pub enum Command {
     /// Play agents against each other with the seats rotated; the last lines are one
     /// `SPEC wins=W draws=D losses=L` per agent (on stderr: a score with its 95% interval, and
     /// the games each agent won alone).
-    #[command(after_help = crate::arena::defaults_help())]
+    #[command(after_help = crate::help::defaults_help())]
     Match {
         /// The game and the position every game starts from.
         #[command(flatten)]
@@ -181,7 +181,7 @@ pub enum Command {
     /// Play a round robin between agents and print Elo ratings: the last lines are one
     /// `RANK SPEC elo=E low=L high=H games=G score=S` per agent, best first (on stderr: a
     /// table and each pair's result).
-    #[command(after_help = crate::arena::tournament_help())]
+    #[command(after_help = crate::help::tournament_help())]
     Tournament {
         /// The game and the position every game starts from.
         #[command(flatten)]
@@ -265,49 +265,4 @@ pub struct Play {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-}
-
-/// The game and where to start: the arguments most commands share.
-#[derive(Debug, Args)]
-pub struct Setup {
-    /// The game.
-    #[arg(value_name = "GAME", value_parser = GameParser)]
-    pub game: &'static GameEntry,
-    /// Parameters: key=value pairs joined by commas (default: the game's defaults).
-    #[arg(long, value_name = "P", default_value = "", allow_hyphen_values = true)]
-    pub params: String,
-    /// A position in the game's notation (default: the start position).
-    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
-    pub position: Option<String>,
-}
-
-/// Reads a game name through the registry (and offers the names to shell completion).
-#[derive(Clone, Copy, Debug)]
-pub struct GameParser;
-
-impl TypedValueParser for GameParser {
-    type Value = &'static GameEntry;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Self::Value, clap::Error> {
-        let name = value.to_str().ok_or_else(|| {
-            clap::Error::raw(clap::error::ErrorKind::InvalidUtf8, "invalid UTF-8 in GAME")
-                .with_cmd(cmd)
-        })?;
-        boardgames::find(name).map_err(|e| {
-            clap::Error::raw(clap::error::ErrorKind::InvalidValue, e.to_string()).with_cmd(cmd)
-        })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            GAMES
-                .iter()
-                .map(|g| PossibleValue::new(g.name()).help(g.title())),
-        ))
-    }
 }

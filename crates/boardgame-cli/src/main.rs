@@ -11,6 +11,7 @@ mod arena;
 mod args;
 mod error;
 mod games;
+mod help;
 mod notation;
 mod out;
 mod play;
@@ -18,6 +19,7 @@ mod progress;
 mod rules;
 mod scripted;
 mod selfplay;
+mod setup;
 
 use args::Command;
 use boardgames::text::one_line;

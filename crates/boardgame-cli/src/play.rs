@@ -7,10 +7,10 @@
 //! `key`, `rules` and errors print their text and draw nothing. The end is one line: who won,
 //! and whether that is the person.
 
-use crate::args::Setup;
 use crate::error::CliError;
 use crate::notation;
 use crate::out::Out;
+use crate::setup::Setup;
 use boardgame_kit::{DynGame, Seat, SplitMix64, ToAct};
 use boardgames::text::one_line;
 use boardgames::{GameEntry, Table};
@@ -220,7 +220,7 @@ pub fn play(
 ) -> Result<(), CliError> {
     let mut table = Table::new(setup.game.name(), &setup.params, setup.position.as_deref())?;
     let human = choose_seat(table.game(), seat)?;
-    let seed = seed.unwrap_or_else(crate::selfplay::clock_seed);
+    let seed = seed.unwrap_or_else(crate::setup::clock_seed);
     let others: Vec<Seat> = table
         .game()
         .seats()

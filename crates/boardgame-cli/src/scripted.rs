@@ -3,16 +3,10 @@
 //! programs `info` and `observe` (likewise), and `show` (a picture for a person: the board and
 //! its key).
 
-use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::Out;
 use crate::progress::Progress;
-use boardgame_kit::DynGame;
-
-/// The game at its start or at `--position`.
-pub fn start(setup: &Setup) -> Result<Box<dyn DynGame>, CliError> {
-    Ok(setup.game.start(&setup.params, setup.position.as_deref())?)
-}
+use crate::setup::{start, Setup};
 
 /// `perft GAME DEPTH [--divide]`.
 pub fn perft(setup: &Setup, depth: u32, divide: bool, out: &mut Out) -> Result<(), CliError> {

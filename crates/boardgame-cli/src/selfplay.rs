@@ -1,18 +1,13 @@
 //! `selfplay`: random games, a line per game and a summary (for people, not part of the
 //! scripted contract).
 
-use crate::args::Setup;
 use crate::error::CliError;
 use crate::out::{note, Out};
 use crate::progress::Progress;
-use crate::scripted::start;
+use crate::setup::{clock_seed, start, Setup};
 use boardgame_kit::{SplitMix64, MAX_SEATS};
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// The default cap on the actions of one game: games still running after it are reported as
-/// unfinished (Splut! and Arandia have no turn limit unless one is set in their parameters).
-pub const DEFAULT_CAP: u64 = 100_000;
 
 /// How `selfplay` runs.
 #[derive(Clone, Copy, Debug)]
@@ -27,14 +22,6 @@ pub struct Options {
     pub show: bool,
     /// Only the summary.
     pub quiet: bool,
-}
-
-/// A seed from the clock, for runs without `--seed`.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64 % 10_000_000_000)
-        .unwrap_or(1)
 }
 
 /// Runs `selfplay`.
