@@ -6,6 +6,11 @@
 
 use boardgame_kit::{Cell, Seat, SquareGrid};
 
+/// Whether two distinct cells are a king's step apart.
+pub(crate) fn adjacent(a: Cell, b: Cell) -> bool {
+    a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+}
+
 /// A set of cells as bits of the padded layout.
 pub type Bits = u128;
 

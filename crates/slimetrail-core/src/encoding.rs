@@ -93,9 +93,10 @@
 //! assert!(obs[4 * 49..].iter().all(|&v| v == 0.0));
 //! ```
 
+use crate::action::Step;
 use crate::board::Bits;
 use crate::params::Params;
-use crate::state::{State, Step};
+use crate::state::State;
 use boardgame_kit::encoding::{Encoding, Shape};
 use boardgame_kit::{Cell, Seat};
 

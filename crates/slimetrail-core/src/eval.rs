@@ -17,8 +17,9 @@
 //! into the opponent's goal unless that is the only move, and otherwise picks a uniformly
 //! random step straight from the move mask (no action list).
 
+use crate::action::Step;
 use crate::board::Bits;
-use crate::state::{State, Step};
+use crate::state::State;
 use boardgame_kit::{RandomSource, Seat, SeatValues};
 
 /// Race weight per step of difference between the distances to the two goals.

@@ -1,7 +1,8 @@
 //! The game explained to a person: the rules in brief, the key of the drawing, each step in
 //! words.
 
-use crate::state::{State, Step};
+use crate::action::Step;
+use crate::state::State;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;

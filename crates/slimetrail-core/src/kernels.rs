@@ -1,8 +1,10 @@
 //! Search kernels: perft and random playouts straight on the move tables, in 64-bit words
 //! where the board fits (5x5, 7x7) and 128-bit words for 9x9.
 
-use crate::board::TABLE_SLOTS;
-use boardgame_kit::RandomSource;
+use crate::board::{Bits, SYMMETRIES, TABLE_SLOTS};
+use crate::state::State;
+use boardgame_kit::smallvec::SmallVec;
+use boardgame_kit::{RandomSource, Seat};
 
 macro_rules! kernels {
     ($word:ty, $perft:ident, $playout:ident) => {
@@ -134,6 +136,90 @@ pub(crate) fn perft64_tt(
         };
     }
     total
+}
+
+/// From this depth on, [`State::perft`] on 5x5 and 7x7 keeps a transposition table.
+const PERFT_TABLE_DEPTH: u32 = 8;
+
+impl State {
+    /// Plays uniformly random moves to the end and returns the winner: a fast path for
+    /// playouts that skips the generic action list.
+    ///
+    /// ```
+    /// use slimetrail_core::State;
+    /// use boardgame_kit::{Game, SplitMix64};
+    /// let mut s = State::default();
+    /// let winner = s.random_playout(&mut SplitMix64::new(3));
+    /// assert!(s.outcome().unwrap().is_winner(winner));
+    /// ```
+    pub fn random_playout<R: RandomSource + ?Sized>(&mut self, rng: &mut R) -> Seat {
+        (self.slime, self.snail) = match self.board.table64() {
+            Some(t) => {
+                let (slime, snail) = playout64(t, self.slime as u64, self.snail, rng);
+                (slime as Bits, snail)
+            }
+            None => playout128(self.board.table128(), self.slime, self.snail, rng),
+        };
+        match self.corner_owner() {
+            Some(owner) => owner,
+            None => Seat::of(1 - self.mover().index()),
+        }
+    }
+
+    /// Perft on the move masks, bulk-counting the last two plies, with a transposition table
+    /// on 5x5 and 7x7 from depth 8, and the board's symmetries at the root (children that are
+    /// mirror images of each other have equal counts, see [`Board::symmetry`]); equal to
+    /// [`boardgame_kit::perft_generic`] on this state.
+    ///
+    /// ```
+    /// use slimetrail_core::State;
+    /// assert_eq!(State::default().perft(1), 8);
+    /// assert_eq!(State::default().perft(3), 368);
+    /// assert_eq!(State::default().perft(9), 3_282_668);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut tt = match self.board.table64() {
+            Some(_) if depth >= PERFT_TABLE_DEPTH => Some(PerftTable::for_depth(depth)),
+            _ => None,
+        };
+        let stabiliser: SmallVec<[u8; 4]> = (0..SYMMETRIES)
+            .filter(|&g| self.board.symmetry(g, self.slime) == self.slime)
+            .filter(|&g| self.board.map_index(g, self.snail) == self.snail)
+            .collect();
+        if depth < 2 || stabiliser.len() == 1 {
+            return self.perft_from(depth, tt.as_mut());
+        }
+        let mut total = 0;
+        let mut m = self.moves();
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let images: SmallVec<[u8; 4]> = stabiliser
+                .iter()
+                .map(|&g| self.board.map_index(g, to))
+                .collect();
+            if images.iter().any(|&i| i < to) {
+                continue; // counted with the orbit's first cell
+            }
+            let orbit = (0..images.len())
+                .filter(|&k| !images[..k].contains(&images[k]))
+                .count() as u64;
+            let mut child = *self;
+            child.step_to(to);
+            total += orbit * child.perft_from(depth - 1, tt.as_mut());
+        }
+        total
+    }
+
+    /// [`State::perft`] without the symmetries.
+    fn perft_from(&self, depth: u32, tt: Option<&mut PerftTable>) -> u64 {
+        match (self.board.table64(), tt) {
+            (Some(t), Some(tt)) => perft64_tt(t, self.slime as u64, self.snail, depth, tt),
+            (Some(t), None) => perft64(t, self.slime as u64, self.snail, depth),
+            _ => perft128(self.board.table128(), self.slime, self.snail, depth),
+        }
+    }
 }
 
 #[cfg(test)]

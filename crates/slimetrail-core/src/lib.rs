@@ -49,20 +49,24 @@
 
 extern crate alloc;
 
+mod action;
 mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
 mod explain;
+mod game;
 mod kernels;
 mod notation;
 mod params;
 mod state;
 mod view;
 
+pub use action::Step;
 pub use board::{Bits, Board, MAX_SIZE, MIN_SIZE};
+pub use game::Undo;
 pub use params::Params;
-pub use state::{State, Step, Undo};
+pub use state::State;
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
 /// (`slimetrail_core::kit::perft`, `slimetrail_core::kit::Game`...).

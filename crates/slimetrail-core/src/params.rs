@@ -85,3 +85,6 @@ impl FromStr for Params {
         Ok(p)
     }
 }
+
+#[cfg(feature = "serde")]
+boardgame_kit::impl_serde_text!(Params);

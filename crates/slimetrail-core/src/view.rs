@@ -1,6 +1,7 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
-use crate::state::{State, Step};
+use crate::action::Step;
+use crate::state::State;
 use boardgame_kit::view::{
     seat_views, square_cells, square_index, status_text, ActionHint, BoardView, Geometry,
     PieceKind, PieceView, Terrain, View,
