@@ -85,7 +85,7 @@
 //! assert!(s.observe(Seat::of(1), &mut obs).is_err()); // air does not play
 //! ```
 
-use crate::notation::Place;
+use crate::action::Place;
 use crate::params::Params;
 use crate::state::State;
 use boardgame_kit::encoding::{seats_from, Encoding, Shape};

@@ -1,7 +1,7 @@
 //! The game explained to a person: the rules in brief, the key of the drawing, each placement
 //! in words.
 
-use crate::notation::Place;
+use crate::action::Place;
 use crate::state::{Kind, State, ELEMENTS};
 use alloc::format;
 use alloc::string::String;

@@ -15,8 +15,8 @@
 //! identity, and a hit is taken only when all of it is equal. Paths longer than [`PATH_MAX`]
 //! placements are searched without the table.
 
+use crate::key::{turn_key, PieceCode};
 use crate::state::State;
-use crate::zobrist::{turn_key, PieceCode};
 use alloc::vec;
 use alloc::vec::Vec;
 use boardgame_kit::Bitboard7;

@@ -1,11 +1,10 @@
 //! Zobrist keys: one fixed random 64-bit number per (cell, piece) pair, so that a board's key is
 //! the XOR of the numbers of its pieces and one placement updates it with one or two XORs.
 //!
-//! The state keeps the key of its board up to date ([`State::place`](crate::State)); the
+//! The state keeps the key of its board up to date ([`State`](crate::State) placements); the
 //! position key ([`boardgame_kit::Game::position_key`]) mixes in who is to place, the
 //! placements left and the started and eliminated seats.
 
-use crate::state::State;
 use boardgame_kit::Bitboard7;
 
 /// Bit indices a board uses (7 words of 64 bits; the 20x20 board spans 420 of them).
@@ -72,14 +71,12 @@ fn set_key(set: Bitboard7, piece: PieceCode) -> u64 {
     set.iter().fold(0, |k, i| k ^ piece_key(i, piece))
 }
 
-impl State {
-    /// The board's key computed from scratch (the state keeps it incrementally).
-    pub(crate) fn board_key_from_scratch(&self) -> u64 {
-        (0..4).fold(0, |k, p| {
-            k ^ set_key(self.blocks[p], PieceCode::block(p))
-                ^ set_key(self.mounds[p], PieceCode::mound(p))
-        })
-    }
+/// The key of a board from scratch (the state keeps it incrementally): the XOR of the keys of
+/// every block and mound, by seat index.
+pub(crate) fn board_key(blocks: &[Bitboard7; 4], mounds: &[Bitboard7; 4]) -> u64 {
+    (0..4).fold(0, |k, p| {
+        k ^ set_key(blocks[p], PieceCode::block(p)) ^ set_key(mounds[p], PieceCode::mound(p))
+    })
 }
 
 #[cfg(test)]

@@ -64,21 +64,24 @@
 
 extern crate alloc;
 
+mod action;
 pub mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
 mod explain;
+mod game;
+mod kernels;
+mod key;
 mod movegen;
 pub mod notation;
 pub mod params;
-mod perft;
 pub mod state;
 mod view;
-mod zobrist;
 
+pub use action::Place;
 pub use board::{BoardSize, Geometry};
-pub use notation::{setup, Place};
+pub use notation::setup;
 pub use params::Params;
 pub use state::{Kind, Piece, State, ELEMENTS};
 

@@ -1,6 +1,6 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
-use crate::notation::Place;
+use crate::action::Place;
 use crate::state::{Kind, State};
 use boardgame_kit::view::{
     seat_views, square_cells, square_index, status_text, ActionHint, BoardView, Geometry,
