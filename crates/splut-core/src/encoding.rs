@@ -118,8 +118,8 @@
 //! assert_eq!(at(16, "a1"), 0.0); // no turn limit
 //! ```
 
+use crate::action::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 use crate::board::{nb, opposite, CELL_OF_SQ, NB, NONE, SQUARES};
-use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 use crate::state::{code, quota, State, LEV_CLOSED, ROCK};
 use boardgame_kit::encoding::{seats_from, Encoding, Shape};
 use boardgame_kit::Seat;

@@ -1,9 +1,9 @@
 //! The game explained to a person: the rules in brief, the key of the drawing, each step in
 //! words.
 
+use crate::action::{Action, ActionKind};
 use crate::board::{cell, dir_between, dir_index, dir_long_name, nb, opposite, square, NONE};
 use crate::display::COLOURS;
-use crate::notation::{Action, ActionKind};
 use crate::state::{Piece, State, Status};
 use alloc::format;
 use alloc::string::String;

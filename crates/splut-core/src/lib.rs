@@ -64,22 +64,23 @@
 
 extern crate alloc;
 
+mod action;
 mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
 mod explain;
+mod game;
 mod kernels;
 mod key;
 mod movegen;
 mod notation;
 mod params;
-mod perft_table;
 mod state;
 mod view;
 
+pub use action::{Action, ActionKind};
 pub use display::COLOURS;
-pub use notation::{Action, ActionKind};
 pub use params::{Params, MAX_TURN_LIMIT};
 pub use state::{Piece, State};
 

@@ -1,8 +1,8 @@
 //! Legal-step generation (heap-free): one pass over the mover's three pieces, directions in
 //! destination order, so the list comes out sorted by [`Action`]'s `Ord`.
 
+use crate::action::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 use crate::board::{NB, NB_BIT, NB_MASK, NONE, RAY, RAY_ALL};
-use crate::notation::{Action, EXTRA_LEV, EXTRA_PULL, EXTRA_THROW};
 
 /// Size of the generation buffer: the worst case of 40 legal steps plus slack, because the
 /// branch-free generator writes each candidate at the next free index before knowing whether

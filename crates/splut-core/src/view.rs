@@ -1,7 +1,7 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
+use crate::action::Action;
 use crate::board::{cell, SQUARES};
-use crate::notation::Action;
 use crate::state::{idx_of, kind_of, State, EMPTY, ROCK, SORCERER, TROLL};
 use boardgame_kit::view::{
     seat_views, status_text, ActionHint, BoardView, CellView, Geometry, PieceKind, PieceView, View,
