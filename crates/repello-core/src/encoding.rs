@@ -129,8 +129,8 @@
 //! assert_eq!(obs[shape.index(8 + 5, 0, 0)], 6.0 / 14.0); // with 6 of the 14 blacks
 //! ```
 
+use crate::action::Action;
 use crate::board::{file_of, rank_of, BLACK, GOLD, MB, SIDE, SILVER, STACK0};
-use crate::notation::Action;
 use crate::params::Params;
 use crate::state::{Mode, StackStatus, State};
 use boardgame_kit::encoding::{Encoding, Shape};

@@ -1,7 +1,7 @@
 //! The game explained to a person: the rules in brief, the key of the drawing, each action in
 //! words.
 
-use crate::notation::Action;
+use crate::action::Action;
 use crate::state::{Phase, Piece, StackStatus, State, Token};
 use alloc::format;
 use alloc::string::String;

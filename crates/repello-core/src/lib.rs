@@ -62,22 +62,25 @@
 
 extern crate alloc;
 
+mod action;
 mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
 mod explain;
+mod game;
+mod kernels;
 mod movegen;
 mod notation;
 mod params;
-mod perft;
 mod state;
 mod view;
 
+pub use action::Action;
 pub use board::SIDE;
-pub use notation::Action;
+pub use game::Undo;
 pub use params::{default_stack, Params, STAND_IN};
-pub use state::{Captured, Phase, Piece, StackStatus, State, Token, Undo, MAX_ACTIONS};
+pub use state::{Captured, Phase, Piece, StackStatus, State, Token, MAX_ACTIONS};
 
 /// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
 /// (`repello_core::kit::perft`, `repello_core::kit::Game`...).

@@ -1,51 +1,13 @@
 //! Legal-action generation (heap-free): placements, stack moves with reflections, pushes.
 
+use crate::action::Action;
 use crate::board::{
-    cell_of, dir_of, file_of, is_piece, mb, rank_of, step, zkey, Bb, Bounce, BOARD_BB, EMPTY, OFF,
-    STACK0, START_BB,
+    cell_of, dir_of, is_piece, step, zkey, Bb, BOARD_BB, EMPTY, OFF, STACK0, START_BB,
 };
-use crate::notation::Action;
-use crate::state::{Mode, State};
+use crate::state::{Mode, State, Walk};
 use boardgame_kit::Actions;
 
-/// Where a stack move in one direction goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Walk {
-    /// The first square in that direction is off the board: the direction is not offered.
-    NotOffered,
-    /// The path meets a piece (or the dropped token on the start square) at this square,
-    /// after `steps` squares of the distance.
-    Blocked { at: usize, steps: u8, dist: u8 },
-    /// The stack lands here.
-    Lands(usize),
-}
-
 impl State {
-    /// The path of the stack on `from` moving in direction `d` (0..8).
-    #[inline]
-    pub(crate) fn walk(&self, from: usize, d: usize) -> Walk {
-        let board = &self.core.board;
-        let first = step(from, d);
-        if board[first] == OFF {
-            return Walk::NotOffered;
-        }
-        let dist = self.nums[first];
-        let mut m = from;
-        let walk = Bounce::new(file_of(from), rank_of(from), d);
-        for (k, (f, r)) in (0..dist).zip(walk) {
-            m = mb(f, r);
-            // The start square holds the stack now: it stands for the dropped token.
-            if board[m] != EMPTY {
-                return Walk::Blocked {
-                    at: m,
-                    steps: k + 1,
-                    dist,
-                };
-            }
-        }
-        Walk::Lands(m)
-    }
-
     /// The squares where the seat to act may place its stack now (setup, return or
     /// relocation), as a set.
     pub(crate) fn placement_set(&self) -> Bb {

@@ -1,7 +1,7 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
+use crate::action::Action;
 use crate::board::{Bounce, DF, DR, SIDE};
-use crate::notation::Action;
 use crate::state::{Piece, StackStatus, State, Token};
 use alloc::vec::Vec;
 use boardgame_kit::view::{
