@@ -103,8 +103,8 @@
 //! assert_eq!(at(t + 10, "e5"), 4.0 / 6.0); // the attacker rolled 4
 //! ```
 
+use crate::action::Action;
 use crate::board::{Cell, Terrain, CELLS, HARBOURS, TABLES};
-use crate::notation::Action;
 use crate::state::{Phase, State, SUNK};
 use crate::Params;
 use boardgame_kit::encoding::{seats_from, Encoding, Shape};

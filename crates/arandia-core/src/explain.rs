@@ -1,9 +1,9 @@
 //! The game explained to a person: the rules in brief, the key of the drawing, each action and
 //! each roll of the die in words.
 
+use crate::action::Action;
 use crate::board::{self, Cell, Terrain, TABLES};
 use crate::display::harbour_text;
-use crate::notation::Action;
 use crate::state::{Phase, State};
 use alloc::format;
 use alloc::string::String;

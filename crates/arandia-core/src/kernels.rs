@@ -20,9 +20,8 @@
 //! The table is allocated once per call (at most [`TABLE_MAX_BITS`] bits of slots); nothing on
 //! the recursion allocates.
 
-use crate::notation::Action;
+use crate::action::Action;
 use crate::state::{Phase, State};
-use crate::zobrist::phase_code;
 use alloc::vec::Vec;
 use boardgame_kit::Actions;
 
@@ -54,8 +53,7 @@ impl Packed {
             ships |= u128::from(code) << (7 * i);
         }
         let turns = if keep_turns { u64::from(s.turns) } else { 0 };
-        let rest =
-            phase_code(s.phase) | u64::from(s.mover) << 16 | u64::from(depth) << 19 | turns << 32;
+        let rest = s.phase.code() | u64::from(s.mover) << 16 | u64::from(depth) << 19 | turns << 32;
         Packed { ships, rest }
     }
 

@@ -9,8 +9,6 @@
 //! the end of a turn), and [`State::position_key`](boardgame_kit::Game::position_key) mixes in
 //! the mover, the pending decision and the completed turns, which are a few bits.
 
-use crate::state::{Phase, State};
-
 /// Ship codes are below 128 (`location * 2 + acted`, location at most 62).
 const CODES: usize = 128;
 
@@ -60,32 +58,19 @@ pub(crate) fn ships_key(ships: &[[u8; 3]; 6]) -> u64 {
     key
 }
 
-/// The pending decision in 16 bits: a tag (4), a cell (6), a die (3), a seat (3).
-pub(crate) fn phase_code(p: Phase) -> u64 {
-    let (tag, cell, die, seat) = match p {
-        Phase::Choose => (0, 0, 0, 0),
-        Phase::Roll { from } => (1, from.raw(), 0, 0),
-        Phase::Pick { from, die } => (2, from.raw(), die, 0),
-        Phase::Wreck => (3, 0, 0, 0),
-        Phase::Arrive { at } => (4, at.raw(), 0, 0),
-        Phase::AttackRoll { at, def } => (5, at.raw(), 0, def.index() as u8),
-        Phase::DefendRoll { at, def, roll } => (6, at.raw(), roll, def.index() as u8),
-        Phase::Won => (7, 0, 0, 0),
-        Phase::Drawn => (8, 0, 0, 0),
-    };
-    tag | u64::from(cell) << 4 | u64::from(die & 7) << 10 | u64::from(seat & 7) << 13
-}
-
-/// The key of a state whose ships' part is `ships`: the mover, the decision and the turns
-/// (51 bits, packed without loss) mixed and added.
-pub(crate) fn position_key(s: &State, ships: u64) -> u64 {
-    let rest = phase_code(s.phase) | u64::from(s.mover) << 16 | u64::from(s.turns) << 19;
+/// The key of a state whose ships' part is `ships`: the mover, the decision ([`Phase`]'s code)
+/// and the turns (51 bits, packed without loss) mixed and added.
+///
+/// [`Phase`]: crate::Phase
+pub(crate) fn position_key(ships: u64, phase: u64, mover: u8, turns: u32) -> u64 {
+    let rest = phase | u64::from(mover) << 16 | u64::from(turns) << 19;
     ships ^ splitmix(rest).1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::State;
     use crate::Params;
     use boardgame_kit::{drivers::random_action, Actions, Game, SplitMix64};
 

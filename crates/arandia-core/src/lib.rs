@@ -55,22 +55,24 @@
 
 extern crate alloc;
 
+mod action;
 pub mod board;
 mod display;
 pub mod encoding;
 pub mod eval;
 mod explain;
+mod game;
+mod kernels;
+mod key;
 mod movegen;
 pub mod notation;
 pub mod params;
-mod perft;
 mod playout;
 mod state;
 mod view;
-mod zobrist;
 
+pub use action::Action;
 pub use board::{Cell, Terrain};
-pub use notation::Action;
 pub use params::Params;
 pub use state::{Phase, Place, Ship, State, MAX_ACTIONS};
 

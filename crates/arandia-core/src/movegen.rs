@@ -5,8 +5,8 @@
 //! shuffles or island moves in cell order. Ships are stored sorted, so two unacted ships of the
 //! mover on one cell are adjacent and give one set of actions.
 
+use crate::action::Action;
 use crate::board::{self, Cell, TABLES};
-use crate::notation::Action;
 use crate::state::{Phase, State, SUNK};
 use boardgame_kit::Actions;
 

@@ -13,9 +13,9 @@
 //!   sides win a combat equally often); otherwise it declines.
 //! - Dice are uniform.
 
+use crate::action::Action;
 use crate::board::{self, Cell, TABLES};
 use crate::eval::way_home;
-use crate::notation::Action;
 use crate::state::{Phase, State, SUNK};
 use boardgame_kit::{RandomSource, Seat};
 

@@ -1,7 +1,7 @@
 //! The board view for generic renderers ([`boardgame_kit::view`]).
 
+use crate::action::Action;
 use crate::board::{Cell, Terrain as CellTerrain, RADIUS};
-use crate::notation::Action;
 use crate::state::{Phase, Place, State};
 use alloc::vec::Vec;
 use boardgame_kit::view::{
