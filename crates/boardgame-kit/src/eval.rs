@@ -1,7 +1,7 @@
 //! Values per seat: what search agents back up, and what a game's evaluation
 //! ([`Game::evaluate`](crate::Game::evaluate)) returns.
 
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, MAX_SEATS};
 
 /// A value for every seat, each in `-1.0..=1.0` (+1 a sure win, -1 a sure loss, 0 even or a

@@ -69,6 +69,7 @@ extern crate alloc;
 
 pub mod bitboard;
 pub mod cell_names;
+mod chance;
 #[cfg(feature = "conformance")]
 #[cfg_attr(docsrs, doc(cfg(feature = "conformance")))]
 pub mod conformance;
@@ -86,6 +87,7 @@ pub mod game;
 pub mod golden;
 pub mod grid;
 pub mod hex;
+mod outcome;
 pub mod params;
 mod perft_drivers;
 pub mod record;

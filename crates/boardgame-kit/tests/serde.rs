@@ -1,7 +1,8 @@
 //! Serde forms of the kit's types: what is read is validated like any other input.
 #![cfg(feature = "serde")]
 
-use boardgame_kit::{testing::Nim, Record, Seat, SeatSet, TurnOrder};
+use boardgame_kit::view::{touches, BoardView, Touches};
+use boardgame_kit::{testing::Nim, Game, Record, Seat, SeatSet, TurnOrder};
 
 #[test]
 fn seats_round_trip_as_numbers() {
@@ -112,4 +113,28 @@ fn errors_quoting_input_stay_on_one_line() {
     let e = serde_json::from_str::<Record<Nim>>(r#"{"game":"nim","params":"x\r\n","actions":[]}"#)
         .unwrap_err();
     assert!(!e.to_string().contains(['\n', '\r']), "{e}");
+}
+
+#[test]
+fn views_and_touches_serialise_to_the_documented_json_shape() {
+    let nim = Nim::new(&"stones=2".parse().unwrap());
+    let json = serde_json::to_value(nim.view()).unwrap();
+    assert_eq!(
+        json["geometry"],
+        serde_json::json!({"kind": "square", "files": 2, "ranks": 1})
+    );
+    assert_eq!(json["cells"][1]["name"], "2");
+    assert_eq!(
+        json["cells"][1]["terrain"],
+        serde_json::json!({"kind": "plain"})
+    );
+    assert_eq!(json["cells"][1]["pieces"][0]["kind"], "black");
+    assert_eq!(json["to_act"], 0);
+    let t = touches(&nim, &"1".parse().unwrap()).unwrap();
+    let json = serde_json::to_value(&t).unwrap();
+    assert_eq!(json["action"], "1");
+    assert_eq!(json["from"], serde_json::Value::Null);
+    assert_eq!(json["changed"], serde_json::json!([1]));
+    let back: Touches = serde_json::from_value(json).unwrap();
+    assert_eq!(back, t);
 }
