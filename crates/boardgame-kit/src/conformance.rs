@@ -733,3 +733,39 @@ pub fn check_params<P: GameParams>() {
         ));
     }
 }
+
+/// The conformance tests of a game crate (`tests/conformance.rs`): one `#[test]` function per
+/// name, running [`check`] on each of its parameter texts with `base` and that entry's number
+/// of games (and any other [`Config`] fields given after it).
+///
+/// ```ignore
+/// use boardgame_kit::conformance::Config;
+/// boardgame_kit::conformance_tests!(State, Config { seed: 7, max_actions: 600, ..Config::default() }, {
+///     two_players: [("", 20)],
+///     turn_limits: [("turn_limit=6", 20, max_actions = 10_000), ("players=6,turn_limit=8", 15)],
+/// });
+/// ```
+#[macro_export]
+macro_rules! conformance_tests {
+    ($game:ty, $base:expr, {
+        $($name:ident: [$(($params:expr, $games:expr $(, $field:ident = $value:expr)*)),+ $(,)?]),+ $(,)?
+    }) => {
+        $(
+            #[test]
+            fn $name() {
+                $(
+                    let text: &str = &$params;
+                    let params: <$game as $crate::Game>::Params = text.parse().unwrap();
+                    $crate::conformance::check::<$game>(
+                        &params,
+                        &$crate::conformance::Config {
+                            games: $games,
+                            $($field: $value,)*
+                            ..$base
+                        },
+                    );
+                )+
+            }
+        )+
+    };
+}

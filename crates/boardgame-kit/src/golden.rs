@@ -347,3 +347,34 @@ pub fn check_observation_file<G: Encoding>(
         "{path}: number of lines"
     );
 }
+
+/// The golden playthrough tests of a game crate (`tests/playthrough.rs`): one `#[test]` function
+/// per name, checking each of its `(name, parameters, seed)` games with [`check_playthrough_file`]
+/// in the calling crate, played to the end (`u64::MAX` actions at most: a `turn_limit` in the
+/// parameters bounds them where needed).
+///
+/// ```ignore
+/// boardgame_kit::playthrough_tests!(State, {
+///     playthrough_two_players: [("2p", "", 2026)],
+///     playthrough_three_players: [("3p", "players=3", 2027)],
+/// });
+/// ```
+#[macro_export]
+macro_rules! playthrough_tests {
+    ($game:ty, { $($test:ident: [$(($name:expr, $params:expr, $seed:expr)),+ $(,)?]),+ $(,)? }) => {
+        $(
+            #[test]
+            fn $test() {
+                $(
+                    $crate::golden::check_playthrough_file::<$game>(
+                        env!("CARGO_MANIFEST_DIR"),
+                        $name,
+                        $params,
+                        $seed,
+                        u64::MAX,
+                    );
+                )+
+            }
+        )+
+    };
+}

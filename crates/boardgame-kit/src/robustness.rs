@@ -267,3 +267,56 @@ pub fn check_one_line_errors<G: Game>(params: &G::Params) {
         }
     }
 }
+
+/// The robustness tests of a game crate (`tests/robustness.rs`), for its state type and the
+/// texts of its parameter sets: three `#[test]` functions.
+///
+/// - `hostile_unchecked_plays_never_panic_and_undo_restores`: [`check_unchecked_play`] with
+///   the default [`UncheckedConfig`];
+/// - `hostile_unchecked_plays_never_panic_long` (`#[ignore]`d; expected: passes, about a
+///   minute in release): the same with 40 games of 3,000 steps from seed 99;
+/// - `error_messages_are_one_line`: [`check_one_line_errors`] on every parameter set, and the
+///   error of reading the position `"\n"` is one line.
+///
+/// ```ignore
+/// boardgame_kit::robustness_tests!(State, ["", "players=3", "players=4"]);
+/// ```
+#[macro_export]
+macro_rules! robustness_tests {
+    ($game:ty, [$($params:expr),+ $(,)?]) => {
+        /// The parameter sets of these tests.
+        fn robustness_params() -> ::std::vec::Vec<<$game as $crate::Game>::Params> {
+            [$($params),+].iter().map(|p| p.parse().unwrap()).collect()
+        }
+
+        #[test]
+        fn hostile_unchecked_plays_never_panic_and_undo_restores() {
+            $crate::robustness::check_unchecked_play::<$game>(
+                &robustness_params(),
+                &$crate::robustness::UncheckedConfig::default(),
+            );
+        }
+
+        /// The same, longer (expected: passes; about a minute in release).
+        #[test]
+        #[ignore]
+        fn hostile_unchecked_plays_never_panic_long() {
+            let cfg = $crate::robustness::UncheckedConfig {
+                games: 40,
+                steps: 3_000,
+                seed: 99,
+            };
+            $crate::robustness::check_unchecked_play::<$game>(&robustness_params(), &cfg);
+        }
+
+        #[test]
+        fn error_messages_are_one_line() {
+            for p in robustness_params() {
+                $crate::robustness::check_one_line_errors::<$game>(&p);
+            }
+            let e = <$game as $crate::Game>::from_position(&::core::default::Default::default(), "\n")
+                .unwrap_err();
+            assert!(!e.to_string().contains('\n'), "{e}");
+        }
+    };
+}

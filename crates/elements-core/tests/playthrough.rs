@@ -3,18 +3,9 @@
 //! and compares every line. Regenerate with `BLESS=1 cargo test -p elements-core --test playthrough`
 //! (then check the first moves by eye against the rules).
 
-use boardgame_kit::golden::check_playthrough_file;
 use boardgame_kit::{Game, Record};
 use elements_core::State;
 use std::path::PathBuf;
-
-const GAMES: [(&str, &str, u64); 5] = [
-    ("default", "", 1),
-    ("blitz", "board=blitz", 2),
-    ("blitz-4", "board=blitz,players=4", 3),
-    ("3", "players=3", 4),
-    ("4", "players=4", 5),
-];
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -22,12 +13,15 @@ fn path(name: &str) -> PathBuf {
         .join(format!("playthrough-{name}.txt"))
 }
 
-#[test]
-fn playthroughs_match_golden_files() {
-    for (name, params, seed) in GAMES {
-        check_playthrough_file::<State>(env!("CARGO_MANIFEST_DIR"), name, params, seed, u64::MAX);
-    }
-}
+boardgame_kit::playthrough_tests!(State, {
+    playthroughs_match_golden_files: [
+        ("default", "", 1),
+        ("blitz", "board=blitz", 2),
+        ("blitz-4", "board=blitz,players=4", 3),
+        ("3", "players=3", 4),
+        ("4", "players=4", 5),
+    ],
+});
 
 /// Prints a few positions of the 4-player blitz golden game (for the docs):
 /// `cargo test -p elements-core --test playthrough -- --ignored --nocapture`.

@@ -1,18 +1,8 @@
 //! The kit's conformance suite on every board size.
 
-use boardgame_kit::conformance::{check, Config};
+use boardgame_kit::conformance::Config;
 use slimetrail_core::State;
 
-#[test]
-fn conformance_all_sizes() {
-    for p in ["size=5", "", "size=9"] {
-        check::<State>(
-            &p.parse().unwrap(),
-            &Config {
-                games: 60,
-                seed: 11,
-                ..Config::default()
-            },
-        );
-    }
-}
+boardgame_kit::conformance_tests!(State, Config { seed: 11, ..Config::default() }, {
+    conformance_all_sizes: [("size=5", 60), ("", 60), ("size=9", 60)],
+});

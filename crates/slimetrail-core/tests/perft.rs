@@ -6,66 +6,14 @@ use boardgame_kit::golden::{check_perft, perft_rows, PerftRow};
 use boardgame_kit::Game;
 use slimetrail_core::{Params, State};
 
+mod reference;
+
+use reference::Reference;
+
 const FAST_LIMIT: u64 = 3_000_000;
 
 fn rows() -> Vec<PerftRow> {
     perft_rows(include_str!("golden/perft.tsv"))
-}
-
-/// A deliberately plain implementation of the rules text, for cross-checking.
-#[derive(Clone)]
-struct Reference {
-    n: i32,
-    slime: [[bool; 9]; 9],
-    snail: (i32, i32),
-    ply: u32,
-}
-
-impl Reference {
-    fn new(n: i32) -> Reference {
-        Reference {
-            n,
-            slime: [[false; 9]; 9],
-            snail: (n / 2, n / 2),
-            ply: 0,
-        }
-    }
-    fn over(&self) -> bool {
-        self.snail == (0, 0) || self.snail == (self.n - 1, self.n - 1) || self.moves().is_empty()
-    }
-    fn moves(&self) -> Vec<(i32, i32)> {
-        let mut v = Vec::new();
-        for df in -1..=1 {
-            for dr in -1..=1 {
-                let (f, r) = (self.snail.0 + df, self.snail.1 + dr);
-                if (df, dr) != (0, 0)
-                    && (0..self.n).contains(&f)
-                    && (0..self.n).contains(&r)
-                    && !self.slime[f as usize][r as usize]
-                {
-                    v.push((f, r));
-                }
-            }
-        }
-        v
-    }
-    fn perft(&self, d: u32) -> u64 {
-        if d == 0 {
-            return 1;
-        }
-        if self.snail == (0, 0) || self.snail == (self.n - 1, self.n - 1) {
-            return 0;
-        }
-        let mut t = 0;
-        for m in self.moves() {
-            let mut c = self.clone();
-            c.slime[self.snail.0 as usize][self.snail.1 as usize] = true;
-            c.snail = m;
-            c.ply += 1;
-            t += c.perft(d - 1);
-        }
-        t
-    }
 }
 
 /// The kit's generic perft and the crate's mask perft both agree with the table.

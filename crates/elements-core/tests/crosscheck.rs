@@ -1,11 +1,13 @@
-//! Cross-checks of the bitboard engine against the slow reference model (`common/mod.rs`):
+//! Cross-checks of the bitboard engine against the slow reference model (`reference/mod.rs`):
 //! legal lists on many random positions, whole random games step by step, and small perfts.
 
 mod common;
+mod reference;
 
 use boardgame_kit::{Actions, Cell, Game, RandomSource, SplitMix64};
-use common::{board_text, cell_names, legal_names, Slow};
+use common::{board_text, cell_names, legal_names};
 use elements_core::{Params, Place, State};
+use reference::Slow;
 
 const PARAMS: [&str; 7] = [
     "",

@@ -1,52 +1,47 @@
 //! A slow, plain reference implementation of the rules, written straight from the rules text on
-//! a 9x9 array (its own position reader and writer included), cross-checked against the fast
-//! engine: the same legal steps (as sorted texts) and, after each of them, the same position.
-
-#![allow(clippy::needless_range_loop)] // plain index loops on purpose: the reference is written for clarity
-
-use boardgame_kit::{Actions, Game, RandomSource, SplitMix64};
-use splut_core::{Params, State};
+//! a 9x9 array (its own position reader and writer included).
+#![allow(dead_code, clippy::needless_range_loop)] // plain index loops on purpose: the reference is written for clarity
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum P {
+pub enum P {
     Rock(usize),
     S(usize),
     T(usize),
     D(usize),
 }
 
-const SEATS: [&str; 4] = ["s", "w", "n", "e"];
+pub const SEATS: [&str; 4] = ["s", "w", "n", "e"];
 // n, e, s, w
-const DIRS: [(i32, i32, &str); 4] = [(0, 1, "n"), (1, 0, "e"), (0, -1, "s"), (-1, 0, "w")];
+pub const DIRS: [(i32, i32, &str); 4] = [(0, 1, "n"), (1, 0, "e"), (0, -1, "s"), (-1, 0, "w")];
 
 #[derive(Clone, Debug)]
-struct M {
-    grid: [[Option<P>; 9]; 9], // [file][rank]
-    in_play: [bool; 4],
-    over: Option<String>, // "won:x" or "draw"
-    to_move: usize,
-    turn: u32,
-    steps: u32,
-    lev: Option<Option<usize>>, // None = closed; Some(None) = fresh; Some(Some(r)) = running
-    moved: [bool; 4],
-    prev: [bool; 4],
-    limit: u32,
+pub struct M {
+    pub grid: [[Option<P>; 9]; 9], // [file][rank]
+    pub in_play: [bool; 4],
+    pub over: Option<String>, // "won:x" or "draw"
+    pub to_move: usize,
+    pub turn: u32,
+    pub steps: u32,
+    pub lev: Option<Option<usize>>, // None = closed; Some(None) = fresh; Some(Some(r)) = running
+    pub moved: [bool; 4],
+    pub prev: [bool; 4],
+    pub limit: u32,
 }
 
-fn on(f: i32, r: i32) -> bool {
+pub fn on(f: i32, r: i32) -> bool {
     (0..9).contains(&f) && (0..9).contains(&r) && (f - 4).abs() + (r - 4).abs() <= 4
 }
 
-fn name(f: i32, r: i32) -> String {
+pub fn name(f: i32, r: i32) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-fn parse_sq(s: &str) -> (i32, i32) {
+pub fn parse_sq(s: &str) -> (i32, i32) {
     let b = s.as_bytes();
     ((b[0] - b'a') as i32, s[1..].parse::<i32>().unwrap() - 1)
 }
 
-fn quota(turn: u32) -> u32 {
+pub fn quota(turn: u32) -> u32 {
     match turn {
         1 => 1,
         2 => 2,
@@ -55,7 +50,7 @@ fn quota(turn: u32) -> u32 {
 }
 
 impl M {
-    fn parse(text: &str, limit: u32) -> M {
+    pub fn parse(text: &str, limit: u32) -> M {
         let f: Vec<&str> = text.split(' ').collect();
         let mut m = M {
             grid: [[None; 9]; 9],
@@ -108,7 +103,7 @@ impl M {
         m
     }
 
-    fn find(&self, p: P) -> Option<(i32, i32)> {
+    pub fn find(&self, p: P) -> Option<(i32, i32)> {
         for f in 0..9 {
             for r in 0..9 {
                 if self.grid[f][r] == Some(p) {
@@ -119,11 +114,11 @@ impl M {
         None
     }
 
-    fn at(&self, f: i32, r: i32) -> Option<P> {
+    pub fn at(&self, f: i32, r: i32) -> Option<P> {
         self.grid[f as usize][r as usize]
     }
 
-    fn write(&self) -> String {
+    pub fn write(&self) -> String {
         let mut rocks = vec![];
         for i in 0..4 {
             let (f, r) = self.find(P::Rock(i)).unwrap();
@@ -176,7 +171,7 @@ impl M {
     }
 
     /// Pieces of a seat, as (kind letter, file, rank).
-    fn own(&self, s: usize) -> Vec<(char, i32, i32)> {
+    pub fn own(&self, s: usize) -> Vec<(char, i32, i32)> {
         let mut v = vec![];
         for (k, p) in [('S', P::S(s)), ('T', P::T(s)), ('D', P::D(s))] {
             if let Some((f, r)) = self.find(p) {
@@ -186,7 +181,7 @@ impl M {
         v
     }
 
-    fn legal(&self) -> Vec<String> {
+    pub fn legal(&self) -> Vec<String> {
         let mut out = vec![];
         if self.over.is_some() {
             return out;
@@ -197,7 +192,7 @@ impl M {
     }
 
     /// The steps of `seat` (with levitation options when `lev` is true).
-    fn steps_of(&self, seat: usize, out: &mut Vec<String>, lev: bool) {
+    pub fn steps_of(&self, seat: usize, out: &mut Vec<String>, lev: bool) {
         for (k, f, r) in self.own(seat) {
             for (df, dr, dname) in DIRS {
                 let (tf, tr) = (f + df, r + dr);
@@ -277,13 +272,13 @@ impl M {
         }
     }
 
-    fn can_step(&self, seat: usize) -> bool {
+    pub fn can_step(&self, seat: usize) -> bool {
         let mut v = vec![];
         self.steps_of(seat, &mut v, false);
         !v.is_empty()
     }
 
-    fn mv(&mut self, from: (i32, i32), to: (i32, i32)) {
+    pub fn mv(&mut self, from: (i32, i32), to: (i32, i32)) {
         let p = self.grid[from.0 as usize][from.1 as usize].take();
         if let Some(P::Rock(i)) = p {
             self.moved[i] = true;
@@ -292,7 +287,7 @@ impl M {
         self.grid[to.0 as usize][to.1 as usize] = p;
     }
 
-    fn apply(&mut self, text: &str) {
+    pub fn apply(&mut self, text: &str) {
         let (main, suffix) = match text.split_once('/') {
             Some((a, b)) => (a, Some(b)),
             None => (text, None),
@@ -382,7 +377,7 @@ impl M {
         }
     }
 
-    fn end_turn(&mut self, mover: usize) {
+    pub fn end_turn(&mut self, mover: usize) {
         self.prev = self.moved;
         self.moved = [false; 4];
         self.lev = Some(None);
@@ -412,159 +407,4 @@ impl M {
         }
         self.over = Some("draw".into());
     }
-}
-
-fn check(state: &State, limit: u32) {
-    let pos = state.position();
-    let model = M::parse(&pos, limit);
-    assert_eq!(model.write(), pos, "reference re-print");
-    let mut list = Actions::<State>::new();
-    state.legal_actions(&mut list);
-    let mut mine: Vec<String> = list.iter().map(|a| a.to_string()).collect();
-    mine.sort();
-    assert_eq!(mine, model.legal(), "legal steps differ at {pos}");
-    for &a in list.iter() {
-        let mut s = *state;
-        s.play_unchecked(a);
-        let mut m = model.clone();
-        m.apply(&a.to_string());
-        assert_eq!(s.position(), m.write(), "after {a} from {pos}");
-    }
-}
-
-#[test]
-fn matches_reference_on_random_games() {
-    for params in [
-        "",
-        "seats=we",
-        "players=3",
-        "players=4",
-        "players=3,seats=wne,first=e",
-        "players=4,turn_limit=20",
-        "turn_limit=7",
-    ] {
-        let p: Params = params.parse().unwrap();
-        let mut rng = SplitMix64::new(42);
-        let mut buf = Actions::<State>::new();
-        for _ in 0..12 {
-            let mut s = State::new(&p);
-            for _ in 0..400 {
-                check(&s, p.turn_limit());
-                let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else {
-                    break;
-                };
-                s.play_unchecked(a);
-            }
-        }
-    }
-}
-
-fn random_position(rng: &mut SplitMix64) -> Option<(Params, String)> {
-    let seatsets = ["sn", "we", "swn", "wne", "sne", "swe", "swne"];
-    let seats = seatsets[rng.below(seatsets.len() as u64) as usize];
-    let params: Params = format!("seats={seats}").parse().unwrap();
-    let squares: Vec<(i32, i32)> = (0..9)
-        .flat_map(|f| (0..9).map(move |r| (f, r)))
-        .filter(|&(f, r)| on(f, r))
-        .collect();
-    let mut free = squares.clone();
-    let mut take = |rng: &mut SplitMix64| {
-        let i = rng.below(free.len() as u64) as usize;
-        let (f, r) = free.swap_remove(i);
-        name(f, r)
-    };
-    let rocks: Vec<String> = (0..4).map(|_| take(rng)).collect();
-    let mut teams = vec![];
-    let mut alive = vec![];
-    for (i, ch) in SEATS.iter().enumerate() {
-        if !seats.contains(ch) || (alive.len() >= 2 && rng.below(4) == 0) {
-            continue;
-        }
-        alive.push(i);
-        let s = take(rng);
-        let t = if rng.below(6) == 0 {
-            "-".to_string()
-        } else {
-            take(rng)
-        };
-        let d = if rng.below(4) == 0 {
-            "-".to_string()
-        } else {
-            take(rng)
-        };
-        teams.push(format!("{ch}:{s},{t},{d}"));
-    }
-    let to_move = alive[rng.below(alive.len() as u64) as usize];
-    let turn = 1 + rng.below(6) as u32;
-    let q = quota(turn);
-    let steps = 1 + rng.below(q as u64) as u32;
-    let mut prev: Vec<u8> = (0..4).filter(|_| turn > 1 && rng.below(3) == 0).collect();
-    let mut moved: Vec<u8> = if steps < q {
-        (0..4).filter(|_| rng.below(3) == 0).collect()
-    } else {
-        vec![]
-    };
-    let lev = if steps < q {
-        match rng.below(3) {
-            0 => "-".to_string(),
-            1 if !moved.is_empty() => "x".to_string(),
-            _ => {
-                let r = rng.below(4) as u8;
-                if !moved.contains(&r) {
-                    moved.push(r);
-                    moved.sort();
-                }
-                prev.retain(|&x| x != r);
-                r.to_string()
-            }
-        }
-    } else {
-        "-".to_string()
-    };
-    let mask = |v: &Vec<u8>| {
-        if v.is_empty() {
-            "-".to_string()
-        } else {
-            v.iter().map(|x| x.to_string()).collect()
-        }
-    };
-    let text = format!(
-        "{} {} {} {} {} {} {} {}",
-        rocks.join(","),
-        teams.join(";"),
-        SEATS[to_move],
-        turn,
-        steps,
-        lev,
-        mask(&moved),
-        mask(&prev)
-    );
-    Some((params, text))
-}
-
-#[test]
-fn matches_reference_on_random_crowded_positions() {
-    let mut rng = SplitMix64::new(7);
-    let mut checked = 0;
-    for _ in 0..2500 {
-        let Some((params, text)) = random_position(&mut rng) else {
-            continue;
-        };
-        let Ok(s) = State::from_position(&params, &text) else {
-            continue;
-        };
-        check(&s, 0);
-        // and a few steps on from there
-        let mut s = s;
-        let mut buf = Actions::<State>::new();
-        for _ in 0..6 {
-            let Some(a) = boardgame_kit::random_action(&s, &mut rng, &mut buf) else {
-                break;
-            };
-            s.play_unchecked(a);
-            check(&s, 0);
-        }
-        checked += 1;
-    }
-    assert!(checked > 1200, "{checked}");
 }
