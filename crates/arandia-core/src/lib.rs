@@ -76,19 +76,9 @@ pub use board::{Cell, Terrain};
 pub use params::Params;
 pub use state::{Phase, Place, Ship, State, MAX_ACTIONS};
 
-/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
-/// (`arandia_core::kit::perft`, `arandia_core::kit::Game`...).
-pub use boardgame_kit as kit;
-
-/// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`], which includes [`Encoding`](boardgame_kit::Encoding)):
-/// `use arandia_core::prelude::*;`.
-pub mod prelude {
-    pub use crate::{Action, Params, State};
-    pub use boardgame_kit::prelude::*;
+boardgame_kit::game_crate_root! {
+    /// This game's state, parameters and actions with the kit's most used names
+    /// ([`kit::prelude`], which includes [`Encoding`](boardgame_kit::Encoding)):
+    /// `use arandia_core::prelude::*;`.
+    prelude: [Action, Params, State]
 }
-
-// The README's example is a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

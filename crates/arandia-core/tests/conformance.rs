@@ -5,14 +5,7 @@
 use arandia_core::State;
 use boardgame_kit::conformance::Config;
 
-const BASE: Config = Config {
-    games: 0,
-    seed: 7,
-    max_actions: 600,
-    probes: 6,
-};
-
-boardgame_kit::conformance_tests!(State, BASE, {
+boardgame_kit::conformance_tests!(State, Config { seed: 7, max_actions: 600, probes: 6, ..Config::default() }, {
     conformance_two_players: [("", 20)],
     conformance_three_players: [("players=3", 15)],
     conformance_four_players_first_3: [("players=4,first=3", 15)],

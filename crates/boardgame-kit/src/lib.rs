@@ -145,3 +145,34 @@ pub use serde_support::private as __private;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The root of a game crate, written once for all: `kit` (this kit, re-exported so that the game
+/// crate alone is enough and the versions stay in step: `kit::perft`, `kit::Game`...), `prelude`
+/// (the game's own names with [`prelude`]'s; its doc comments are given before `prelude:`), and
+/// the crate's `README.md` example run as a doctest.
+///
+/// ```ignore
+/// boardgame_kit::game_crate_root! {
+///     /// This game's state, parameters and actions with the kit's most used names.
+///     prelude: [Params, State, Step]
+/// }
+/// ```
+#[macro_export]
+macro_rules! game_crate_root {
+    ($(#[$doc:meta])* prelude: [$($name:ident),+ $(,)?]) => {
+        /// The shared kit, re-exported so that this crate alone is enough and the versions stay
+        /// in step (`kit::perft`, `kit::Game`...).
+        pub use $crate as kit;
+
+        $(#[$doc])*
+        pub mod prelude {
+            pub use crate::{$($name),+};
+            pub use $crate::prelude::*;
+        }
+
+        // The README's example is a doctest.
+        #[cfg(doctest)]
+        #[doc = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))]
+        struct ReadmeDoctests;
+    };
+}

@@ -85,27 +85,17 @@ pub use notation::setup;
 pub use params::Params;
 pub use state::{Kind, Piece, State, ELEMENTS};
 
-/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
-/// (`elements_core::kit::perft`, `elements_core::kit::Game`...).
-pub use boardgame_kit as kit;
-
-/// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`], the `Encoding` trait included): `use elements_core::prelude::*;`.
-///
-/// ```
-/// use elements_core::prelude::*;
-/// let s = State::new(&"players=4".parse().unwrap());
-/// assert_eq!(State::num_distinct_actions(&s.params()), 400); // one id per cell
-/// assert_eq!(s.action_id("t20".parse().unwrap()), Some(399));
-/// let mut obs = vec![0.0; State::observation_shape(&s.params()).size()]; // 21 x 20 x 20
-/// s.observe(Seat::of(3), &mut obs).unwrap();
-/// ```
-pub mod prelude {
-    pub use crate::{Params, Place, State};
-    pub use boardgame_kit::prelude::*;
+boardgame_kit::game_crate_root! {
+    /// This game's state, parameters and actions with the kit's most used names
+    /// ([`kit::prelude`], the `Encoding` trait included): `use elements_core::prelude::*;`.
+    ///
+    /// ```
+    /// use elements_core::prelude::*;
+    /// let s = State::new(&"players=4".parse().unwrap());
+    /// assert_eq!(State::num_distinct_actions(&s.params()), 400); // one id per cell
+    /// assert_eq!(s.action_id("t20".parse().unwrap()), Some(399));
+    /// let mut obs = vec![0.0; State::observation_shape(&s.params()).size()]; // 21 x 20 x 20
+    /// s.observe(Seat::of(3), &mut obs).unwrap();
+    /// ```
+    prelude: [Params, Place, State]
 }
-
-// The README's example is a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

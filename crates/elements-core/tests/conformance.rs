@@ -3,14 +3,7 @@
 use boardgame_kit::conformance::Config;
 use elements_core::State;
 
-const BASE: Config = Config {
-    games: 0,
-    seed: 11,
-    max_actions: 2_000,
-    probes: 0,
-};
-
-boardgame_kit::conformance_tests!(State, BASE, {
+boardgame_kit::conformance_tests!(State, Config { seed: 11, ..Config::default() }, {
     conformance_default: [("", 2, probes = 2)],
     conformance_blitz: [("board=blitz", 4, probes = 3)],
     conformance_blitz_4_players: [("board=blitz,players=4", 4, probes = 3)],

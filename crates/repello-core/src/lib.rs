@@ -82,25 +82,15 @@ pub use game::Undo;
 pub use params::{default_stack, Params, STAND_IN};
 pub use state::{Captured, Phase, Piece, StackStatus, State, Token, MAX_ACTIONS};
 
-/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
-/// (`repello_core::kit::perft`, `repello_core::kit::Game`...).
-pub use boardgame_kit as kit;
-
-/// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`], the traits `Game` and `Encoding` among them):
-/// `use repello_core::prelude::*;`.
-///
-/// ```
-/// use repello_core::prelude::*;
-/// let s = State::new(&Params::default());
-/// assert_eq!(s.action_id("e5".parse::<Action>().unwrap()), Some(108));
-/// ```
-pub mod prelude {
-    pub use crate::{Action, Params, State};
-    pub use boardgame_kit::prelude::*;
+boardgame_kit::game_crate_root! {
+    /// This game's state, parameters and actions with the kit's most used names
+    /// ([`kit::prelude`], the traits `Game` and `Encoding` among them):
+    /// `use repello_core::prelude::*;`.
+    ///
+    /// ```
+    /// use repello_core::prelude::*;
+    /// let s = State::new(&Params::default());
+    /// assert_eq!(s.action_id("e5".parse::<Action>().unwrap()), Some(108));
+    /// ```
+    prelude: [Action, Params, State]
 }
-
-// The README's example is a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

@@ -3,13 +3,6 @@
 use boardgame_kit::conformance::Config;
 use repello_core::State;
 
-const BASE: Config = Config {
-    games: 0,
-    seed: 7,
-    max_actions: 600,
-    probes: 4,
-};
-
 /// Numbers 1 to 6 on the 169 squares in a pattern of their own.
 fn custom_numbers() -> String {
     let numbers: String = (0..169)
@@ -18,7 +11,7 @@ fn custom_numbers() -> String {
     format!("players=3,stack=4,numbers={numbers}")
 }
 
-boardgame_kit::conformance_tests!(State, BASE, {
+boardgame_kit::conformance_tests!(State, Config { seed: 7, max_actions: 600, probes: 4, ..Config::default() }, {
     conformance_two_players: [("", 20)],
     conformance_three_players: [("players=3", 10)],
     conformance_four_players: [("players=4", 10)],

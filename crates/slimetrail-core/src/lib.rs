@@ -68,18 +68,8 @@ pub use game::Undo;
 pub use params::Params;
 pub use state::State;
 
-/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
-/// (`slimetrail_core::kit::perft`, `slimetrail_core::kit::Game`...).
-pub use boardgame_kit as kit;
-
-/// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`], [`Encoding`](kit::Encoding) among them): `use slimetrail_core::prelude::*;`.
-pub mod prelude {
-    pub use crate::{Params, State, Step};
-    pub use boardgame_kit::prelude::*;
+boardgame_kit::game_crate_root! {
+    /// This game's state, parameters and actions with the kit's most used names
+    /// ([`kit::prelude`], [`Encoding`](kit::Encoding) among them): `use slimetrail_core::prelude::*;`.
+    prelude: [Params, State, Step]
 }
-
-// The README's example is a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

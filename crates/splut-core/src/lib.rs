@@ -87,18 +87,8 @@ pub use state::{Piece, State};
 /// Seat names in clockwise (turn) order: south (red), west (yellow), north (green), east (blue).
 pub const SEAT_NAMES: &[&str] = &["s", "w", "n", "e"];
 
-/// The shared kit, re-exported so that this crate alone is enough and the versions stay in step
-/// (`splut_core::kit::perft`, `splut_core::kit::Game`...).
-pub use boardgame_kit as kit;
-
-/// This game's state, parameters and actions with the kit's most used names
-/// ([`kit::prelude`]): `use splut_core::prelude::*;`.
-pub mod prelude {
-    pub use crate::{Action, Params, State};
-    pub use boardgame_kit::prelude::*;
+boardgame_kit::game_crate_root! {
+    /// This game's state, parameters and actions with the kit's most used names
+    /// ([`kit::prelude`]): `use splut_core::prelude::*;`.
+    prelude: [Action, Params, State]
 }
-
-// The README's example is a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

@@ -3,14 +3,7 @@
 use boardgame_kit::conformance::Config;
 use splut_core::State;
 
-const BASE: Config = Config {
-    games: 0,
-    seed: 11,
-    max_actions: 400,
-    probes: 6,
-};
-
-boardgame_kit::conformance_tests!(State, BASE, {
+boardgame_kit::conformance_tests!(State, Config { seed: 11, max_actions: 400, probes: 6, ..Config::default() }, {
     two_players: [("", 12)],
     two_players_west_east: [("players=2,seats=we", 8)],
     three_players: [("players=3", 8)],
