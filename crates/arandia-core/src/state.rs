@@ -112,7 +112,7 @@ pub struct Ship {
 ///
 /// Each seat's three ships are kept sorted (by cell, then unacted before acted; sunk and
 /// wrecked last), so interchangeable ships have one representation. The state is small and
-/// `Copy`: [`Game::undo`] restores a copy.
+/// `Copy`: [`Game::undo`](boardgame_kit::Game::undo) restores a copy.
 ///
 /// ```
 /// use arandia_core::State;

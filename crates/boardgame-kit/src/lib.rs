@@ -166,7 +166,7 @@ macro_rules! game_crate_root {
 
         $(#[$doc])*
         pub mod prelude {
-            pub use crate::{$($name),+};
+            pub use super::{$($name),+};
             pub use $crate::prelude::*;
         }
 

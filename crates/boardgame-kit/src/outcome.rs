@@ -188,7 +188,7 @@ impl Outcome {
 
 impl Display for Outcome {
     /// The outcome in words with seats by index (`seat 1 wins`); show it with the game's seat
-    /// names through [`Outcome::named`] or [`Game::outcome_display`].
+    /// names through [`Outcome::named`] or [`Game::outcome_display`](crate::Game::outcome_display).
     ///
     /// ```
     /// use boardgame_kit::{Outcome, Seat, SeatSet};
@@ -223,7 +223,7 @@ impl Outcome {
 }
 
 /// An [`Outcome`] shown in words with a game's seat names (from [`Outcome::named`] or
-/// [`Game::outcome_display`]): `1 wins`, `s and n win`, `draw`, then the scores of scored
+/// [`Game::outcome_display`](crate::Game::outcome_display)): `1 wins`, `s and n win`, `draw`, then the scores of scored
 /// games in parentheses. Seats missing from the names are shown as `seat N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OutcomeDisplay {

@@ -9,7 +9,7 @@ use core::str::FromStr;
 /// Written as the cell name (`e5`, `t20`); reading is case-insensitive. `Ord` is rank first,
 /// then file: the order of the board's bit indices, so generation comes out sorted. On its
 /// own a placement reads any cell of the full board (`a1` to `t20`); a state reads only the
-/// cells of its own board ([`Game::parse_action`]: `o1` is refused at its `o` in blitz), and a
+/// cells of its own board ([`Game::parse_action`](boardgame_kit::Game::parse_action): `o1` is refused at its `o` in blitz), and a
 /// placement built off the board is refused as illegal.
 ///
 /// ```

@@ -296,7 +296,7 @@ impl State {
         n + n * params.stack() as u64
     }
 
-    /// [`Game::position_key`] for the arrangement key `arrangement`.
+    /// [`Game::position_key`](boardgame_kit::Game::position_key) for the arrangement key `arrangement`.
     pub(crate) fn key_with(&self, arrangement: u64) -> u64 {
         let c = &self.core;
         let [a, b, d, e] = c.count;

@@ -8,7 +8,7 @@ use core::str::FromStr;
 /// One action: the snail's destination cell (`e5`).
 ///
 /// Reading on its own accepts the cells of the largest board (`a1` to `i9`); a state reads
-/// only the cells of its own board ([`Game::parse_action`]), so an error points at the first
+/// only the cells of its own board ([`Game::parse_action`](boardgame_kit::Game::parse_action)), so an error points at the first
 /// character that cannot belong to one of its cells.
 ///
 /// ```

@@ -168,7 +168,7 @@ impl State {
 
     /// Perft on the move masks, bulk-counting the last two plies, with a transposition table
     /// on 5x5 and 7x7 from depth 8, and the board's symmetries at the root (children that are
-    /// mirror images of each other have equal counts, see [`Board::symmetry`]); equal to
+    /// mirror images of each other have equal counts, see [`Board::symmetry`](crate::Board::symmetry)); equal to
     /// [`boardgame_kit::perft_generic`] on this state.
     ///
     /// ```
