@@ -137,14 +137,7 @@ fn moves_off_the_board_or_between_distant_cells_have_no_id() {
 #[test]
 fn re_entries_are_numbered_by_side_in_the_rules_order() {
     let s = start("");
-    let sides = [
-        ["f9", "g9", "h9"],
-        ["i8", "i7", "i6"],
-        ["h4", "g3", "f2"],
-        ["b1", "c1", "d1"],
-        ["a2", "a3", "a4"],
-        ["b6", "c7", "d8"],
-    ];
+    let sides = HARBOURS;
     for (k, side) in sides.iter().enumerate() {
         for (j, c) in side.iter().enumerate() {
             let want = 427 + 3 * k + j;

@@ -41,14 +41,7 @@ fn rocks_harbours_island_shoals() {
     for r in ["e9", "i9", "i5", "e1", "a1", "a5"] {
         assert_eq!(cell(r).terrain(), Terrain::Rock, "{r}");
     }
-    let sides = [
-        ["f9", "g9", "h9"],
-        ["i8", "i7", "i6"],
-        ["h4", "g3", "f2"],
-        ["b1", "c1", "d1"],
-        ["a2", "a3", "a4"],
-        ["b6", "c7", "d8"],
-    ];
+    let sides = HARBOURS;
     for (k, side) in sides.iter().enumerate() {
         for c in side {
             assert_eq!(cell(c).terrain(), Terrain::Harbour(k as u8), "{c}");

@@ -4,6 +4,16 @@
 use arandia_core::{Action, Params, State};
 use boardgame_kit::{Actions, Game};
 
+/// The harbours of the rules by side, clockwise from the top, each in order along its side.
+pub const HARBOURS: [[&str; 3]; 6] = [
+    ["f9", "g9", "h9"],
+    ["i8", "i7", "i6"],
+    ["h4", "g3", "f2"],
+    ["b1", "c1", "d1"],
+    ["a2", "a3", "a4"],
+    ["b6", "c7", "d8"],
+];
+
 pub fn params(s: &str) -> Params {
     s.parse().unwrap()
 }
