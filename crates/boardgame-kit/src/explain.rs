@@ -52,6 +52,10 @@ pub trait Explain: Game {
     /// ending with a newline.
     const RULES: &'static str;
 
+    /// The game crate's README (Markdown), whose section `## The rules in brief` says the rules
+    /// in a few items ([`brief`] reads them); `""` (the default) for a game without one.
+    const README: &'static str = "";
+
     /// The key of the board drawing (`Display`) under this state's parameters: every symbol
     /// the drawing can show in this game, coordinates aside, whether or not it is on the board
     /// now.
@@ -68,6 +72,40 @@ pub trait Explain: Game {
     fn seat_label(&self, seat: Seat) -> String {
         alloc::format!("seat {}", Self::seat_name(seat))
     }
+}
+
+/// The items of the section `## The rules in brief` of a README (Markdown): each item (`- `)
+/// with its continuation lines joined by single spaces, markup (`` `code` ``, `**bold**`) kept;
+/// empty if the README has no such section.
+///
+/// ```
+/// let readme = "# x\n\n## The rules in brief\n\n- One **snail**,\n  on `d4`.\n- No draws.\n\n## More\n- no\n";
+/// assert_eq!(boardgame_kit::explain::brief(readme), ["One **snail**, on `d4`.", "No draws."]);
+/// assert!(boardgame_kit::explain::brief("# x\n").is_empty());
+/// ```
+#[must_use]
+pub fn brief(readme: &str) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    let mut inside = false;
+    for line in readme.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            if inside {
+                break;
+            }
+            inside = heading.trim() == "The rules in brief";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        if let Some(item) = line.strip_prefix("- ") {
+            items.push(String::from(item.trim()));
+        } else if let (Some(last), true) = (items.last_mut(), line.starts_with("  ")) {
+            last.push(' ');
+            last.push_str(line.trim());
+        }
+    }
+    items
 }
 
 /// A key as text: a line `key:`, then one line per entry, two spaces, the symbols in a column

@@ -39,7 +39,7 @@ export type ParamValues = { kind: "int"; min: number; max: number } | { kind: "c
 /** A parameter key: `key=value` in the parameter text. */
 export interface ParamInfo { key: string; help: string; default: string; values: ParamValues }
 /** A game of the registry. */
-export interface GameInfo { name: string; title: string; seat_names: string[]; min_players: number; max_players: number; has_chance: boolean; params: ParamInfo[] }
+export interface GameInfo { name: string; title: string; seat_names: string[]; min_players: number; max_players: number; has_chance: boolean; params: ParamInfo[]; intro: string; brief: string[]; presets: string[] }
 /** The shape of the board: x is the file, y the rank (axial coordinates on the hex board). */
 export type Geometry = { kind: "square"; files: number; ranks: number } | { kind: "diamond"; size: number } | { kind: "hex"; radius: number };
 /** What is printed on a cell. */
@@ -117,6 +117,9 @@ struct GameInfo {
     max_players: usize,
     has_chance: bool,
     params: Vec<ParamInfo>,
+    intro: &'static str,
+    brief: Vec<String>,
+    presets: &'static [&'static str],
 }
 
 /// One parameter key as the kit describes it ([`boardgame_kit::params::ParamSpec`]).
@@ -152,8 +155,10 @@ fn param_info(spec: &ParamSpec) -> ParamInfo {
     }
 }
 
-/// Every game of the registry: name, title, seat names, player counts, chance, and the
-/// description of every parameter key (values, default, help).
+/// Every game of the registry: name, title, seat names, player counts, chance, the
+/// description of every parameter key (values, default, help), the game in one line
+/// (`intro`), the rules in brief (`brief`: items with `` `code` `` and `**bold**` markup) and
+/// example parameter texts (`presets`).
 #[wasm_bindgen(unchecked_return_type = "GameInfo[]")]
 pub fn games() -> JsValue {
     let list: Vec<GameInfo> = boardgames::GAMES
@@ -166,6 +171,9 @@ pub fn games() -> JsValue {
             max_players: g.max_players(),
             has_chance: g.has_chance(),
             params: g.params().iter().map(param_info).collect(),
+            intro: g.intro(),
+            brief: g.brief(),
+            presets: g.presets(),
         })
         .collect();
     to_js(&list)
@@ -307,6 +315,20 @@ impl WebGame {
     #[wasm_bindgen(unchecked_return_type = "Touches")]
     pub fn touches(&self, action: &str) -> Result<JsValue, JsError> {
         Ok(to_js(&self.table.touches(action).map_err(error)?))
+    }
+
+    /// What the action written `action` does when played here, in words, without the action's
+    /// own text or the seat that plays it (`Dwarf e2 steps north to e3`); at a chance node what
+    /// the outcome brings about. Throws, changing nothing, if the text does not read.
+    pub fn describe(&self, action: &str) -> Result<String, JsError> {
+        let game = self.table.game();
+        let entry = boardgames::find(game.name()).map_err(|e| error(e.to_string()))?;
+        entry.describe(game, action).ok_or_else(|| {
+            error(format!(
+                "cannot read `{action}` as an action of {}",
+                entry.title()
+            ))
+        })
     }
 
     /// The result once the game is over, else `undefined`.

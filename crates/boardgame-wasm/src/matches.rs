@@ -2,7 +2,7 @@
 //! (`boardgames::arena`) on one thread, its records and tally as plain data. Plain Rust: the
 //! binding in `lib.rs` only converts.
 
-use boardgames::arena::{self, ArenaError, GameRecord, MatchSpec};
+use boardgames::arena::{self, ArenaError, GameRecord};
 use serde::Serialize;
 
 /// One agent's results, per seat it played (as `boardgame match` counts them).
@@ -56,12 +56,9 @@ pub fn play(
     max_actions: Option<u64>,
 ) -> Result<MatchResult, String> {
     let entry = boardgames::find(name).map_err(|e| e.to_string())?;
-    let params = arena::defaults::params(entry, params);
-    let cap = max_actions.unwrap_or_else(|| arena::defaults::max_actions(entry, &params, None));
-    let spec = MatchSpec::new(entry, &params, None, agents)
+    let spec = arena::defaults::spec(entry, params, None, agents, max_actions)
         .map_err(|e| e.to_string())?
-        .with_seed(seed)
-        .with_max_actions(cap);
+        .with_seed(seed);
     let mut records = Vec::new();
     let tally = arena::run(&spec, games, 1, &mut |record| {
         records.push(record.clone());

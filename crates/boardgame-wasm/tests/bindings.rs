@@ -23,6 +23,19 @@ fn the_registry_lists_the_five_games() {
         text.contains("{\"key\":\"players\",\"help\":"),
         "parameter descriptions: {text}"
     );
+    // The rules in brief and the presets come from the registry.
+    assert!(
+        text.contains("\"intro\":\"Splut! (Tommy De Coninck, 2009), for 2, 3 or 4 players.\""),
+        "intro: {text}"
+    );
+    assert!(
+        text.contains("\"brief\":[\"A square board of odd side"),
+        "brief: {text}"
+    );
+    assert!(
+        text.contains("\"presets\":[\"size=5\",\"size=9\"]"),
+        "presets: {text}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -69,6 +82,10 @@ fn legal_actions_touches_chance_and_agents() {
     g.play("f9").unwrap();
     assert_eq!(stringify(&g.to_act()), "{\"kind\":\"chance\"}");
     assert_eq!(stringify(&g.chance()).matches("\"den\":6").count(), 6);
+    // What an outcome does, in words, before it is played.
+    let six = g.describe("6").unwrap();
+    assert!(!six.is_empty() && !six.contains("cannot"), "{six}");
+    assert!(g.describe("zz").is_err());
     g.play("6").unwrap();
     let reply = g.best("mcts:iterations=100", 3).unwrap();
     g.play(&reply).unwrap();

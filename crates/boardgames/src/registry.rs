@@ -32,6 +32,8 @@ pub struct GameEntry {
     params: fn() -> &'static [ParamSpec],
     solver: Option<Solver>,
     rules: &'static str,
+    readme: &'static str,
+    presets: &'static [&'static str],
     explainer: Explainer,
     vector: Vectorer,
 }
@@ -106,6 +108,8 @@ impl GameEntry {
             params: <G::Params as GameParams>::specs,
             solver: None,
             rules: G::RULES,
+            readme: G::README,
+            presets: &[],
             explainer: Explainer {
                 key: key::<G>,
                 describe: describe::<G>,
@@ -121,6 +125,11 @@ impl GameEntry {
             solver: Some(solver),
             ..self
         }
+    }
+
+    /// The same entry with example parameter texts to offer people ([`GameEntry::presets`]).
+    pub const fn with_presets(self, presets: &'static [&'static str]) -> GameEntry {
+        GameEntry { presets, ..self }
     }
 
     /// The name used on command lines and in records (`slimetrail`).
@@ -191,6 +200,40 @@ impl GameEntry {
     /// ```
     pub const fn rules(&self) -> &'static str {
         self.rules
+    }
+
+    /// The game in one line for a person: the first line of [`GameEntry::rules`].
+    ///
+    /// ```
+    /// let intro = boardgames::find("splut").unwrap().intro();
+    /// assert_eq!(intro, "Splut! (Tommy De Coninck, 2009), for 2, 3 or 4 players.");
+    /// ```
+    pub fn intro(&self) -> &'static str {
+        self.rules.lines().next().unwrap_or(self.title)
+    }
+
+    /// The rules in a few items (the game crate's README, "The rules in brief", markup as
+    /// there: `` `code` `` and `**bold**`), as a page shows them beside the board.
+    ///
+    /// ```
+    /// let brief = boardgames::find("slimetrail").unwrap().brief();
+    /// assert!(brief.len() >= 4 && brief[0].starts_with("A square board of odd side"));
+    /// ```
+    pub fn brief(&self) -> Vec<String> {
+        boardgame_kit::explain::brief(self.readme)
+    }
+
+    /// Example parameter texts a front end offers people (the defaults, `""`, not among them).
+    ///
+    /// ```
+    /// let presets = boardgames::find("splut").unwrap().presets();
+    /// assert!(presets.contains(&"players=4"));
+    /// for p in presets {
+    ///     assert!(boardgames::find("splut").unwrap().new_game(p).is_ok());
+    /// }
+    /// ```
+    pub const fn presets(&self) -> &'static [&'static str] {
+        self.presets
     }
 
     /// The key of `game`'s drawing ([`Explain::key`]); `None` if `game` is not this game.
@@ -334,11 +377,29 @@ impl fmt::Debug for GameEntry {
 
 /// Every game of the workspace; adding a game is one line here.
 pub static GAMES: &[GameEntry] = &[
-    GameEntry::of::<slimetrail_core::State>("Slime Trail").with_solver(crate::solve::slimetrail),
-    GameEntry::of::<splut_core::State>("Splut!"),
-    GameEntry::of::<elements_core::State>("Battle of the Elements"),
-    GameEntry::of::<repello_core::State>("Repello"),
-    GameEntry::of::<arandia_core::State>("Arandian checkers"),
+    GameEntry::of::<slimetrail_core::State>("Slime Trail")
+        .with_solver(crate::solve::slimetrail)
+        .with_presets(&["size=5", "size=9"]),
+    GameEntry::of::<splut_core::State>("Splut!").with_presets(&[
+        "players=3",
+        "players=4",
+        "turn_limit=30",
+    ]),
+    GameEntry::of::<elements_core::State>("Battle of the Elements").with_presets(&[
+        "board=blitz",
+        "board=blitz,players=4",
+        "board=blitz,per_turn=3",
+    ]),
+    GameEntry::of::<repello_core::State>("Repello").with_presets(&[
+        "players=3",
+        "players=4",
+        "stack=3",
+    ]),
+    GameEntry::of::<arandia_core::State>("Arandian checkers").with_presets(&[
+        "players=3",
+        "players=6",
+        "turn_limit=20",
+    ]),
 ];
 
 /// The names of the games, joined by `, ` (for messages).
@@ -403,6 +464,23 @@ mod tests {
             assert!(g.seats().len() >= entry.min_players());
             let back = entry.from_position("", &g.position()).unwrap();
             assert_eq!(back.position(), g.position());
+        }
+    }
+
+    #[test]
+    fn every_entry_explains_itself_and_its_presets_start() {
+        for entry in GAMES {
+            assert!(entry.intro().starts_with(entry.title()), "{}", entry.name());
+            assert!(
+                entry.brief().len() >= 4,
+                "{}: the README's rules in brief",
+                entry.name()
+            );
+            assert!(entry.brief().iter().all(|b| !b.contains('\n')));
+            assert!(!entry.presets().is_empty(), "{}", entry.name());
+            for p in entry.presets() {
+                assert!(entry.new_game(p).is_ok(), "{}: preset {p}", entry.name());
+            }
         }
     }
 

@@ -22,6 +22,7 @@ use boardgame_kit::{Game, Seat};
 /// ```
 impl Explain for State {
     const RULES: &'static str = include_str!("rules.txt");
+    const README: &'static str = include_str!("../README.md");
 
     fn key(&self) -> Vec<KeyEntry> {
         let mut key = alloc::vec![KeyEntry::new(".", "an empty cell")];

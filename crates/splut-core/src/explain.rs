@@ -89,6 +89,7 @@ impl State {
 /// ```
 impl Explain for State {
     const RULES: &'static str = include_str!("rules.txt");
+    const README: &'static str = include_str!("../README.md");
 
     fn key(&self) -> Vec<KeyEntry> {
         let mut key = alloc::vec![KeyEntry::new(".", "an empty square")];
