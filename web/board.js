@@ -112,6 +112,13 @@ function drawPiece(parent, p, x, y, s, colours) {
       break;
     }
     default: {
+      if (p.spent) {
+        // Has acted this turn: drawn smaller inside a dashed ring of its own colour (not faded,
+        // which would look like another seat's colour).
+        el("circle", { cx: x, cy: y, r, fill: "none", stroke: owner ?? "#999", "stroke-width": 2, "stroke-dasharray": "3 2", class: "spent-ring" }, group);
+        el("circle", { cx: x, cy: y, r: r * 0.68, fill: owner ?? "#999", stroke: "#222", "stroke-width": 1 }, group);
+        break;
+      }
       el("circle", { cx: x, cy: y, r, fill: owner ?? "#999", stroke: "#222", "stroke-width": 1.5 }, group);
       const label = p.kind === "stack" ? String(p.height ?? "") : LETTER[p.kind] ?? "";
       if (label) {
@@ -190,6 +197,33 @@ function drawHarbourSides(layer, view, L, colours) {
   }
 }
 
+// Every state of a cell has its own mark, over the pieces, so that all of them show at once:
+// the edge ring says what the person can do there (blue: act from it, thicker when selected;
+// green: a target), a purple dashed ring inside it the suggested action, and an orange tab in
+// the corner the last move (larger where it ended). The cell's tint repeats them under the
+// pieces.
+function drawMarks(layer, marks, i, x, y, L, tag) {
+  const has = (name) => marks[name]?.has?.(i);
+  const ring = (inset, cls) => {
+    const attrs = L.hex
+      ? { points: hexPoints(x, y, L.radius * (0.97 - inset / L.size)) }
+      : { x: x - L.size / 2 + inset, y: y - L.size / 2 + inset, width: L.size - 2 * inset, height: L.size - 2 * inset, rx: 2 };
+    el(tag, { class: `mark ${cls}`, "data-cell": i, ...attrs }, layer);
+  };
+  const edge = has("selected") ? "selected" : has("target") ? "target" : has("movable") ? "movable" : null;
+  if (edge) ring(2, edge);
+  if (has("hint")) ring(Math.max(4, L.size * 0.14), "hint");
+  const last = has("last-to") ? "last to" : has("last") ? "last" : null;
+  if (last) {
+    // A triangle in the top-left corner (on a hexagon: at its upper-left side).
+    const k = (last === "last" ? 0.3 : 0.42) * (L.hex ? 0.8 : 1) * L.size;
+    const cx = L.hex ? x - L.size * 0.42 : x - L.size / 2 + 1.5;
+    const cy = L.hex ? y - L.radius * 0.25 : y - L.size / 2 + 1.5;
+    const pts = L.hex ? `${cx},${cy} ${cx + k * 0.9},${cy - k * 0.52} ${cx + k * 0.2},${cy + k * 0.75}` : `${cx},${cy} ${cx + k},${cy} ${cx},${cy + k}`;
+    el("polygon", { class: `ring ${last}`, "data-cell": i, points: pts }, layer);
+  }
+}
+
 /**
  * Draws `view` into `svg`. Options: `marks` gives classes per cell index (Sets by class name:
  * movable, selected, target, last, last-to, hint), `onClick(cellIndex)`, `colours` (per seat),
@@ -232,18 +266,11 @@ export function draw(svg, view, opts = {}) {
       if (!view.seats.some((s) => s.seat === c.terrain.side)) g.classList.add("closed");
     }
     if (c.number !== null) {
-      const font = L.size * 0.24;
+      const font = L.size * 0.26; // 12.5 CSS px once magnified (48 px cells), clear of the pieces
       text(g, x - L.size * 0.485, y - L.size * 0.5 + font * 0.95, c.number, { class: "number", "font-size": font.toFixed(1) });
     }
     el(shape.tag, { class: "overlay", ...shape.attrs }, g);
-    // The last moves: a ring over the pieces too (a block or a stack hides the cell's tint).
-    if (marks.last?.has?.(i) || marks["last-to"]?.has?.(i)) {
-      const to = marks["last-to"]?.has?.(i);
-      const ring = L.hex
-        ? { points: hexPoints(x, y, L.radius * 0.86) }
-        : { x: x - L.size / 2 + 2, y: y - L.size / 2 + 2, width: L.size - 4, height: L.size - 4, rx: 2 };
-      el(shape.tag, { class: to ? "ring to" : "ring", "data-cell": i, ...ring }, ringsLayer);
-    }
+    drawMarks(ringsLayer, marks, i, x, y, L, shape.tag);
     if (opts.onClick) {
       g.addEventListener("click", () => opts.onClick(i));
       if (opts.onHover) {

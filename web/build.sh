@@ -30,7 +30,7 @@ fi
 
 if [ -n "$publish" ]; then
   mkdir -p "$publish/pkg"
-  cp web/index.html web/style.css web/app.js web/board.js web/rules.js web/worker.js "$publish/"
+  cp web/index.html web/style.css web/*.js "$publish/"
   cp web/pkg/boardgame_wasm.js web/pkg/boardgame_wasm_bg.wasm web/pkg/boardgame_wasm.d.ts "$publish/pkg/"
   echo "published the page in $publish ($(du -sk "$publish" | cut -f1) KB)"
 fi

@@ -15,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { spawn } from "node:child_process";
 import puppeteer from "puppeteer-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -113,24 +114,50 @@ async function waitState(page, wanted, ms = 60_000) {
 
 // One click (or tap) of the person at the page: a choice button if some are offered, else a
 // target of the selected piece, else a cell that starts or receives an action, at the centre
-// of what is seen on the screen. `rand` picks uniformly.
+// of what is seen on the screen. `rand` picks uniformly. A board in its tap mode (a phone,
+// small cells) is magnified around the cell first, or shown whole if the cell is out of view.
 async function humanClick(page, rand, { tap = false } = {}) {
-  const spot = await page.evaluate((r) => {
+  const pick = await page.evaluate((r) => {
     const visible = (e) => e.getBoundingClientRect().width > 0;
-    const pick = (sel) => {
+    const choose = (sel) => {
       const els = [...document.querySelectorAll(sel)].filter(visible);
       return els.length ? els[Math.floor(r * els.length)] : null;
     };
-    const el = pick("#choices button") ?? pick("#board .cell.target") ?? pick("#board .cell.movable");
+    const el = choose("#choices button") ?? choose("#board .cell.target") ?? choose("#board .cell.movable");
+    if (!el) return null;
+    if (el.dataset.cell !== undefined) return { cell: el.dataset.cell };
+    el.id ||= `pick-${Date.now()}`;
+    return { id: el.id };
+  }, rand());
+  assert(pick, "a person is to act but nothing on the page can be clicked");
+  const where = () => page.evaluate((pick) => {
+    const el = pick.cell !== undefined ? document.querySelector(`#board .cell[data-cell="${pick.cell}"]`) : document.getElementById(pick.id);
     if (!el) return null;
     el.scrollIntoView({ block: "nearest" });
     const target = el.querySelector(".cell-shape") ?? el;
     const b = target.getBoundingClientRect();
-    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-  }, rand());
-  assert(spot, "a person is to act but nothing on the page can be clicked");
-  if (tap) await page.touchscreen.tap(spot.x, spot.y);
-  else await page.mouse.click(spot.x, spot.y);
+    const board = document.getElementById("board");
+    const f = board.getBoundingClientRect();
+    const x = b.left + b.width / 2;
+    const y = b.top + b.height / 2;
+    return { x, y, zoom: pick.cell !== undefined ? board.dataset.zoom : "none", inside: x > f.left && x < f.right && y > f.top && y < f.bottom };
+  }, pick);
+  const press = async (spot) => {
+    if (tap) await page.touchscreen.tap(spot.x, spot.y);
+    else await page.mouse.click(spot.x, spot.y);
+  };
+  let spot = await where();
+  assert(spot, "the element to click went away");
+  if (spot.zoom === "in" && !spot.inside) {
+    const b = await page.evaluate(() => { const r = document.getElementById("zoom-out").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+    await press(b);
+    spot = await where();
+  }
+  if (spot.zoom === "out") {
+    await press(spot); // magnifies around the cell
+    spot = await where();
+  }
+  await press(spot);
 }
 
 // Plays the person's seat by clicks until the game is over; `onClick(n)` runs before click n.
@@ -195,6 +222,41 @@ async function checkNoEngineText(page) {
   assert(!r.hit, "engine text shown at the end", { summary: r.summary, text: r.text.slice(0, 400) });
 }
 
+// Item 40.5 at any end: the deciding action in words (who played it, what it did) beside the
+// board and in the banner, only its cells marked on the board (as the engine's views before and
+// after it say), nothing left to act on.
+async function checkEnding(page) {
+  const r = await page.evaluate(async () => {
+    const mod = await import("./pkg/boardgame_wasm.js");
+    const moves = [...document.querySelectorAll("#moves li .act")].map((e) => e.textContent);
+    const g = new mod.WebGame(document.getElementById("game").value, document.getElementById("params").value, null);
+    for (const m of moves.slice(0, -1)) g.play(m);
+    const before = g.view();
+    let touches = null;
+    try { touches = g.touches(moves.at(-1)); } catch { touches = null; }
+    const said = g.describe(moves.at(-1));
+    g.play(moves.at(-1));
+    const after = g.view();
+    const cells = new Set();
+    after.cells.forEach((c, i) => { if (JSON.stringify(c.pieces) !== JSON.stringify(before.cells[i].pieces)) cells.add(c.name); });
+    if (touches) for (const c of [touches.from, touches.to]) if (c !== null) cells.add(after.cells[c].name);
+    g.free();
+    return {
+      last: moves.at(-1),
+      said,
+      expected: [...cells].sort(),
+      marked: [...document.querySelectorAll("#board .cell.last")].map((c) => c.dataset.name).sort(),
+      rings: document.querySelectorAll("#board .ring").length,
+      actable: document.querySelectorAll("#board .mark.movable, #board .mark.target, #board .mark.selected").length,
+      help: document.getElementById("act-help").textContent,
+      detail: document.getElementById("detail").textContent,
+    };
+  });
+  assert(r.help.includes(` ${r.last}: `) && /played|rolled/.test(r.help) && r.detail.includes(` ${r.last}`), "the end does not say what ended it", r);
+  assert(JSON.stringify(r.marked) === JSON.stringify(r.expected) && r.rings >= 1 && r.actable === 0, "the board keeps stale highlights at the end", r);
+  return r;
+}
+
 const boardTop = (page) => page.evaluate(() => {
   const b = document.getElementById("board").getBoundingClientRect();
   return { top: Math.round(b.top + window.scrollY), height: Math.round(b.height) };
@@ -250,6 +312,7 @@ for (const [index, spec] of PLAYS.entries()) {
     });
     await sleep(300);
     const shown = await checkResult(page);
+    await checkEnding(page);
     await shot(page, `${spec.game}-end`);
     await docShot(page, `web-${spec.game}-end`, { area: "board" });
     await checkNoEngineText(page);
@@ -365,7 +428,8 @@ check("15 the end: the result in words above the board, no engine text, the boar
     const start = await boardTop(page);
     const clicks = await playToEnd(page, { game: "repello" }, 5, { tap: width < 500, ms: 30_000 });
     const shown = await checkResult(page);
-    assert(/Scores: Seat 1 \d+, Seat 2 \d+\./.test(shown.text), "scores not in words", shown);
+    await checkEnding(page);
+    assert(/Scores: Seat 1 \(red\) \d+, Seat 2 \(blue\) \d+\./.test(shown.text), "scores not in words", shown);
     await checkNoEngineText(page);
     const end = await boardTop(page);
     assert(end.top === start.top && end.height === start.height, `the board moved at ${width} px`, { start, end, clicks });
@@ -407,12 +471,6 @@ check("16 the header fits one line at 1280 px; at 420 px the board shrinks, noth
     assert(taps < 40, "taps do not play");
     const st = await bodyState(page);
     if (st === "human") { await humanClick(page, rand, { tap: true }); taps++; } else await sleep(30);
-  }
-  if (writeDocs) {
-    await page.setViewport({ width: 420, height: 860, isMobile: true, hasTouch: true, deviceScaleFactor: 0.7 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await sleep(150);
-    await page.screenshot({ path: path.join(docs, "web-phone.png") });
   }
   await shot(page, "phone");
   noErrors(page, "splut");
@@ -590,7 +648,8 @@ check("18 labels do not collide on any board or beside the seats; every die says
   });
   assert(d.rows.length >= 3 && d.rows.length <= 6 && /newest first/.test(d.heading), "the dice panel", d);
   for (const [i, row] of d.rows.entries()) {
-    assert(/^[1-6]$/.test(row.die) && /seat \d's ship on [a-i]\d|combat on [a-i]\d/.test(row.what ?? ""), "a die without its label", row);
+    assert(/^[1-6]$/.test(row.die) && /seat \d \((red|yellow|green|blue|purple|orange)\)'s ship on [a-i]\d|combat on [a-i]\d/.test(row.what ?? ""), "a die without its label", row);
+    assert(/: \S.{8,}/.test(row.what ?? ""), "a die that does not say what the roll did", row);
     assert(row.die === d.rolled[i], "the dice panel does not show the rolls of the move list", d);
   }
   noErrors(page, "boards");
@@ -632,7 +691,7 @@ check("Arandian checkers: pointing at a ship shows where each die value takes it
 
 const norm = (s) => s.replace(/\s+/g, " ").replace(/[`*]/g, "").trim();
 
-check("19 how to play: the rules in brief in the projects' words, with a picture, for every game", async (ctx) => {
+check("19 how to play: the rules in brief from the registry (the README's words), with a picture, for every game", async (ctx) => {
   const page = await openPage(ctx, "?game=slimetrail&pace=fast");
   for (const game of Object.keys(TITLES)) {
     await page.select("#game", game);
@@ -649,10 +708,16 @@ check("19 how to play: the rules in brief in the projects' words, with a picture
       links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")),
     }));
     const readme = norm(fs.readFileSync(path.join(repo, "crates", `${game}-core`, "README.md"), "utf8"));
+    const rules = fs.readFileSync(path.join(repo, "crates", `${game}-core`, "src", "rules.txt"), "utf8");
     const doc = norm(fs.readFileSync(path.join(docs, `${game}.md`), "utf8"));
     assert(r.visible && r.title === `How to play ${TITLES[game]}`, `${game}: no panel`, r);
     assert(r.brief.length >= 4 && r.here >= 1, `${game}: the rules are missing`, r);
-    for (const line of [r.intro.replace(/\.$/, ""), ...r.brief]) assert(readme.includes(norm(line)), `${game}: not the README's words`, line);
+    // From the registry: the first line of the crate's rules, and every item of its README's
+    // rules in brief, in order.
+    assert(r.intro === rules.split("\n")[0], `${game}: the intro is not the rules' first line`, r.intro);
+    const section = readme.split("## The rules in brief")[1].split(" ## ")[0];
+    const items = section.split(/(?:^| )- /).map(norm).filter((x) => x);
+    assert(JSON.stringify(r.brief.map(norm)) === JSON.stringify(items), `${game}: not the README's rules in brief`, { shown: r.brief, items });
     assert(r.cells >= 25 && r.pieces >= 1 && doc.includes(norm(r.caption)), `${game}: the picture or its caption`, r);
     assert(r.links.every((h) => h.startsWith("#") || !/^[a-z]+:/i.test(h)), `${game}: a link leaves the page`, r.links);
   }
@@ -745,6 +810,7 @@ check("20 the README says how to install the tools, serve on 127.0.0.1 and publi
   for (const s of ["web/ci.sh install", "127.0.0.1", "web/build.sh", "static"]) assert(readme.includes(s), `the README does not mention ${s}`);
   const shots = [...readme.matchAll(/\(docs\/(web-[a-z]+-?[a-z]*\.png)\)/g)].map((m) => m[1]);
   for (const game of Object.keys(TITLES)) for (const phase of ["start", "mid", "end"]) assert(shots.includes(`web-${game}-${phase}.png`), `the README does not show web-${game}-${phase}.png`);
+  for (const game of Object.keys(TITLES)) assert(shots.includes(`web-phone-${game}.png`), `the README does not show web-phone-${game}.png`);
   let total = 0;
   for (const s of shots) {
     const file = path.join(docs, s);
@@ -753,6 +819,378 @@ check("20 the README says how to install the tools, serve on 127.0.0.1 and publi
   }
   assert(total < 1.6 * 1024 * 1024, "the screenshots are too big", `${total} bytes`);
   return `${shots.length} screenshots, ${Math.round(total / 1024)} KB`;
+});
+
+// --- issue 40: a newcomer on a phone ----------------------------------------------------------
+
+const PHONE = { width: 390, height: 844, mobile: true };
+const SIZES = [["1280 px", {}], ["390 px touch", PHONE]];
+const tapOrClick = (size) => ({ tap: !!size.mobile });
+
+// Colours seen in a screenshot of an element's box: counts of pixels near each wanted colour.
+async function coloursIn(page, box, wanted) {
+  const png = await page.screenshot({ clip: box, encoding: "base64" });
+  return page.evaluate(async (png, wanted) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const rgb = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+    const out = {};
+    for (const [name, hex] of Object.entries(wanted)) {
+      const [r, gg, b] = rgb(hex);
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - gg) + Math.abs(d[i + 2] - b) < 60) n++;
+      out[name] = n;
+    }
+    return out;
+  }, png, wanted);
+}
+
+const cellBox = (page, name) => page.evaluate((name) => {
+  const b = document.querySelector(`#board .cell[data-name="${name}"] .cell-shape`).getBoundingClientRect();
+  return { x: b.left, y: b.top, width: b.width, height: b.height };
+}, name);
+
+async function clickCell(page, name, size) {
+  const b = await cellBox(page, name);
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  if (size.mobile) await page.touchscreen.tap(x, y); else await page.mouse.click(x, y);
+}
+
+for (const [label, size] of SIZES) {
+  check(`40.1 every state of a cell shows at once: movable and last move on one cell (screenshot), selected, targets, suggestion (${label})`, async (ctx) => {
+    const page = await openPage(ctx, "?game=slimetrail&seats=human;human&pace=fast", size);
+    await page.click("#tab-play-button");
+    await clickCell(page, "c3", size); // straight to a neighbour of the snail
+    await clickCell(page, "c2", size);
+    // The snail's cell: the last move ended there, and it is the cell to act from.
+    const snail = await page.evaluate(() => [...document.querySelectorAll("#board .cell.movable.last-to")].map((c) => c.dataset.name));
+    assert(JSON.stringify(snail) === '["c2"]', "the snail's cell is not both movable and the last move's", snail);
+    const seen = await coloursIn(page, await cellBox(page, "c2"), { blue: "#1d6fd6", orange: "#d9480f" });
+    assert(seen.blue >= 20 && seen.orange >= 20, "the movable ring or the last-move mark is not visible on the cell", seen);
+    await shot(page, `marks-${size.mobile ? "phone" : "desktop"}`);
+    // Selected: the ring thickens, the targets turn green, the last-move mark stays.
+    await clickCell(page, "c2", size);
+    const sel = await page.evaluate(() => ({
+      selected: [...document.querySelectorAll("#board .mark.selected")].map((m) => m.dataset.cell),
+      last: document.querySelectorAll('#board .ring.to').length,
+      targets: document.querySelectorAll("#board .mark.target").length,
+    }));
+    assert(sel.selected.length === 1 && sel.last === 1 && sel.targets >= 3, "selected, targets and the last move not all shown", sel);
+    const colours = await coloursIn(page, await cellBox(page, "c2"), { blue: "#1d6fd6", orange: "#d9480f" });
+    assert(colours.blue >= 20 && colours.orange >= 20, "the selected cell hides the last-move mark", colours);
+    await clickCell(page, "c2", size); // deselect
+    // A suggestion: dashed purple inside, with the other marks kept; the help says so.
+    await page.click("#hint");
+    await page.waitForSelector("#board .mark.hint", { timeout: 20_000 });
+    const h = await page.evaluate(() => ({ hint: document.querySelectorAll("#board .mark.hint").length, movable: document.querySelectorAll("#board .mark.movable").length, last: document.querySelectorAll("#board .ring").length, help: document.getElementById("act-help").textContent }));
+    assert(h.hint >= 1 && h.movable >= 1 && h.last >= 1 && /dashed purple/.test(h.help) && !/\bblue\b.*dashes/.test(h.help), "the suggestion replaces other marks or is not explained", h);
+    noErrors(page, "slimetrail");
+  });
+
+  check(`40.7 Slime Trail: the snail then a green cell, or a cell next to it at once, as "On this page" says (${label})`, async (ctx) => {
+    const page = await openPage(ctx, "?game=slimetrail&seats=human;human&pace=fast", size);
+    await page.click("#tab-rules-button");
+    const here = await page.evaluate(() => document.getElementById("rules-here").textContent);
+    const word = size.mobile ? "Tap" : "Click";
+    assert(here.includes(`${word} the snail (ringed in blue), then one of the green cells next to it`) && here.includes("next to the snail straight away"), "the text", here);
+    await page.click("#tab-play-button");
+    const before = await page.evaluate(() => ({ movable: [...document.querySelectorAll("#board .cell.movable")].map((c) => c.dataset.name), targets: document.querySelectorAll("#board .cell.target").length }));
+    assert(JSON.stringify(before.movable) === '["d4"]' && before.targets === 0, "before a click: only the snail is ringed", before);
+    await clickCell(page, "d4", size);
+    const targets = await page.evaluate(() => [...document.querySelectorAll("#board .cell.target")].map((c) => c.dataset.name).sort());
+    assert(targets.length === 8, "the snail's neighbours are not green after it was chosen", targets);
+    await clickCell(page, "e5", size);
+    await clickCell(page, "f6", size); // the second player steps next to the snail at once
+    const moves = await page.evaluate(() => [...document.querySelectorAll("#moves li .act")].map((e) => e.textContent));
+    assert(JSON.stringify(moves) === '["e5","f6"]', "the snail did not move as the text says", moves);
+    noErrors(page, "slimetrail");
+  });
+}
+
+check("40.2 on a phone: the instruction line is on the first screen with the board, says Tap; Play at the end of How to play brings the board back", async (ctx) => {
+  for (const game of Object.keys(TITLES)) {
+    const page = await openPage(ctx, `?game=${game}&seats=human;random&pace=fast`, PHONE);
+    // A newcomer first sees How to play; its Play button is at the end.
+    const rules = await page.evaluate(() => !document.getElementById("tab-rules").hidden);
+    assert(rules, `${game}: How to play is not shown first`);
+    await page.evaluate(() => document.getElementById("rules-done").scrollIntoView({ block: "center" }));
+    const b = await page.evaluate(() => { const r = document.getElementById("rules-done").getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+    await page.touchscreen.tap(b.x, b.y);
+    await sleep(200);
+    const r = await page.evaluate(() => {
+      const box = (id) => document.getElementById(id).getBoundingClientRect();
+      return { h: window.innerHeight, banner: box("banner").top, board: box("board").bottom, help: box("act-help").bottom, helpTop: box("act-help").top, text: document.getElementById("act-help").textContent, title: document.getElementById("act-title").textContent };
+    });
+    assert(r.banner >= 0 && r.board <= r.h, `${game}: the banner and the board are not in view after Play`, r);
+    assert(r.helpTop > 0 && r.help <= r.h, `${game}: the instruction line is not on the first screen`, r);
+    assert(/^Your move/.test(r.title) && /\bTap\b/.test(r.text) && !/\b[Cc]lick/.test(r.text), `${game}: the instruction does not say Tap`, r);
+    noErrors(page, game);
+  }
+  const wide = await openPage(ctx, "?game=splut&seats=human;random&pace=fast");
+  await wide.click("#tab-play-button");
+  const text = await wide.evaluate(() => document.getElementById("act-help").textContent);
+  assert(/\bClick\b/.test(text), "with a mouse the instruction says Click", text);
+});
+
+check("40.3 every tap target on every game's board is at least 40 CSS px in its tap mode (390 px touch); numbers readable; whole boards at 1280 px", async (ctx) => {
+  const cases = [["slimetrail", ""], ["splut", ""], ["elements", ""], ["repello", ""], ["arandia", ""]];
+  const out = [];
+  for (const [game, params] of cases) {
+    const page = await openPage(ctx, `?game=${game}&params=${encodeURIComponent(params)}&seats=human;random&pace=fast`, PHONE);
+    await page.click("#tab-play-button");
+    await waitState(page, ["human"]);
+    const zoom0 = await page.evaluate(() => document.getElementById("board").dataset.zoom);
+    if (zoom0 === "out") {
+      // The first tap magnifies; nothing is played.
+      const cell = await page.evaluate(() => document.querySelector("#board .cell.movable").dataset.name);
+      await clickCell(page, cell, PHONE);
+      const z = await page.evaluate(() => ({ zoom: document.getElementById("board").dataset.zoom, moves: document.querySelectorAll("#moves li").length }));
+      assert(z.zoom === "in" && z.moves === 0, `${game}: the first tap did not magnify`, z);
+    }
+    const m = await page.evaluate(() => {
+      const f = document.getElementById("board").getBoundingClientRect();
+      const shown = [...document.querySelectorAll("#board .cell")].map((c) => ({ name: c.dataset.name, act: c.matches(".movable, .target"), b: c.querySelector(".cell-shape").getBoundingClientRect() }))
+        .filter((c) => c.b.left + c.b.width / 2 > f.left && c.b.right - c.b.width / 2 < f.right && c.b.top + c.b.height / 2 > f.top && c.b.bottom - c.b.height / 2 < f.bottom);
+      const numbers = [...document.querySelectorAll("#board .number")].map((t) => t.getBoundingClientRect()).filter((b) => b.left > f.left && b.right < f.right && b.top > f.top && b.bottom < f.bottom);
+      return { cells: shown.length, narrowest: Math.min(...shown.map((c) => Math.min(c.b.width, c.b.height))), actable: shown.filter((c) => c.act).length, number: numbers.length ? Math.min(...numbers.map((b) => b.height)) : null };
+    });
+    assert(m.cells >= 9 && m.actable >= 1 && m.narrowest >= 40, `${game}: tap targets under 40 px`, m);
+    if (game === "repello") assert(m.number !== null && m.number >= 12, "Repello's numbers are too small to read", m);
+    // A tap on a cell then plays as a click would.
+    const rand = rng(40);
+    const n0 = await page.evaluate(() => document.querySelectorAll("#moves li").length);
+    for (let i = 0; i < 6 && (await page.evaluate(() => document.querySelectorAll("#moves li").length)) === n0; i++) {
+      if ((await bodyState(page)) === "human") await humanClick(page, rand, { tap: true }); else await sleep(30);
+    }
+    assert((await page.evaluate(() => document.querySelectorAll("#moves li").length)) > n0, `${game}: taps do not play in the tap mode`);
+    if (writeDocs) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 0.5 });
+      await sleep(150);
+      await page.screenshot({ path: path.join(docs, `web-phone-${game}.png`) });
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    }
+    await shot(page, `tap-${game}`);
+    out.push(`${game} ${Math.round(m.narrowest)} px`);
+    noErrors(page, game);
+    const wide = await openPage(ctx, `?game=${game}&seats=human;random&pace=fast`);
+    const z = await wide.evaluate(() => document.getElementById("board").dataset.zoom);
+    assert(z === "none", `${game}: a magnifier at 1280 px with a mouse`, z);
+  }
+  return out.join(", ");
+});
+
+check("40.5 on a 390 px touch phone every game's end says in words what ended it, the deciding action alone marked", async (ctx) => {
+  const out = [];
+  for (const [index, spec] of PLAYS.entries()) {
+    const page = await openPage(ctx, query(spec), PHONE);
+    await page.click("#tab-play-button");
+    await playToEnd(page, spec, 500 + index, {
+      tap: true,
+      onClick: async (n) => { if (n === 4) await page.select('.seat-row[data-seat="0"] select', "random"); },
+    });
+    await sleep(300);
+    await checkResult(page);
+    const r = await checkEnding(page);
+    await shot(page, `${spec.game}-end-phone`);
+    out.push(`${spec.game}: ${r.last}`);
+    noErrors(page, spec.game);
+  }
+  return out.join("; ");
+});
+
+check("40.4 Repello: every seat's colour is far from the neutral gold token's (1280 px and 390 px touch)", async (ctx) => {
+  for (const [, size] of SIZES) {
+    const page = await openPage(ctx, "?game=repello&params=players%3D4&seats=human;human;human;human&pace=fast", size);
+    const rand = rng(4);
+    while ((await page.evaluate(() => document.querySelectorAll("#moves li").length)) < 4) await humanClick(page, rand, tapOrClick(size));
+    const r = await page.evaluate(() => {
+      const fill = (sel) => [...document.querySelectorAll(sel)].map((p) => p.querySelector("circle").getAttribute("fill"));
+      return { gold: fill('#board .piece[data-kind="gold"]')[0], seats: [...new Set(fill('#board .piece[data-kind="stack"]'))], swatches: [...document.querySelectorAll(".seat-row .swatch")].map((s) => getComputedStyle(s).backgroundColor) };
+    });
+    const rgb = (h) => h.startsWith("#") ? [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)) : h.match(/\d+/g).map(Number);
+    const far = (a, b) => Math.hypot(...rgb(a).map((v, i) => v - rgb(b)[i]));
+    assert(r.gold && r.seats.length === 4, "the pieces", r);
+    for (const c of [...r.seats, ...r.swatches]) assert(far(c, r.gold) > 120, "a seat's colour is close to the gold token's", { c, gold: r.gold });
+    noErrors(page, "repello");
+  }
+});
+
+check("40.6 Arandian checkers: seats by colour everywhere, moved ships keep their colour, dice say what the roll did, f9 and f9-g9 explained", async (ctx) => {
+  for (const [label, size] of SIZES) {
+    const page = await openPage(ctx, "?game=arandia&seats=human;random&pace=fast", size);
+    await page.click("#tab-play-button");
+    await waitState(page, ["human"]);
+    const names = await page.evaluate(() => [...document.querySelectorAll(".seat-row .name")].map((e) => e.textContent));
+    assert(JSON.stringify(names) === '["Seat 0 (red)","Seat 3 (blue)"]', `${label}: the seats are not named by colour`, names);
+    // A ship in the home harbour: its buttons say what each does.
+    await clickCell(page, "f9", size);
+    if ((await page.evaluate(() => document.getElementById("board").dataset.zoom)) === "in") await clickCell(page, "f9", size);
+    const buttons = await page.evaluate(() => [...document.querySelectorAll("#choices button")].map((b) => ({ action: b.dataset.action, said: b.querySelector(".said")?.textContent ?? "" })));
+    const roll = buttons.find((b) => b.action === "f9");
+    const shuffle = buttons.find((b) => /^f9-/.test(b.action));
+    assert(roll && /die is rolled for the ship on f9/.test(roll.said) && shuffle && /moves along the harbour/.test(shuffle.said), `${label}: the buttons are not explained`, buttons);
+    // Play on: the spent ships stay in their seat's colour, every text names seats by colour.
+    const rand = rng(6);
+    while ((await page.evaluate(() => document.querySelectorAll("#moves li").length)) < 14 && (await bodyState(page)) !== "over") {
+      if ((await bodyState(page)) === "human") await humanClick(page, rand, tapOrClick(size)); else await sleep(20);
+    }
+    const r = await page.evaluate(() => {
+      const spent = [...document.querySelectorAll("#board .piece.spent")].map((p) => ({ owner: p.dataset.owner, fill: [...p.querySelectorAll("circle")].at(-1).getAttribute("fill"), opacity: getComputedStyle(p).opacity }));
+      const text = [document.getElementById("banner").innerText, document.getElementById("act-help").textContent, ...[...document.querySelectorAll("#dice .what")].map((e) => e.textContent)].join(" | ");
+      return { spent, text, dice: [...document.querySelectorAll("#dice .what")].map((e) => e.textContent) };
+    });
+    const colours = ["#d62828", "#e9c46a", "#2a9d8f", "#277da1", "#8e5ccf", "#f3722c"];
+    for (const p of r.spent) assert(p.fill === colours[p.owner] && p.opacity === "1", `${label}: a moved ship changed colour`, p);
+    assert(!/\b[Ss]eat [0-5]\b(?! \()/.test(r.text), `${label}: a seat named without its colour`, r.text);
+    assert(r.dice.length >= 1 && r.dice.every((d) => /: \S/.test(d)), `${label}: a die line without what the roll did`, r.dice);
+    noErrors(page, "arandia");
+  }
+});
+
+// --- online play (issue 39) ----------------------------------------------------------------
+
+// Starts `boardgame serve` on a free port with a new SQLite file, serving the published page;
+// resolves to { base, stop } once it prints its `listening on` line.
+async function startServer() {
+  const bin = process.env.BOARDGAME ?? path.join(repo, process.env.CARGO_TARGET_DIR ?? "target", "debug", "boardgame");
+  const help = await new Promise((resolve) => { const p = spawn(bin, ["serve", "--help"]); let o = ""; p.stdout.on("data", (d) => { o += d; }); p.on("exit", () => resolve(o)); p.on("error", () => resolve("")); });
+  // web/ci.sh builds the command and names it (BOARDGAME): then it must serve.
+  if (!help.includes("--web") && !process.env.BOARDGAME) return null;
+  assert(help.includes("--web"), `${bin} has no serve command with --web`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardgames-serve-"));
+  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", `sqlite://${path.join(dir, "rooms.db")}`, "--web", web, "--rate", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  let errors = "";
+  child.stderr.on("data", (d) => { errors += d; });
+  const base = await new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${errors}`)), 30_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${errors}`)));
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+const seatsShown = (page) => page.evaluate(() => [...document.querySelectorAll(".seat-row")].map((r) => ({ seat: r.dataset.seat, who: r.querySelector(".who")?.textContent ?? "", connected: r.querySelector(".conn")?.dataset.connected ?? null })));
+
+const tableOf = (page) => page.evaluate(() => ({
+  position: document.getElementById("position").value,
+  moves: [...document.querySelectorAll("#moves li .act")].map((e) => e.textContent),
+  state: document.body.dataset.state,
+  headline: document.getElementById("headline").textContent,
+  status: document.getElementById("online-status").textContent,
+}));
+
+check("39 online: three browsers play a three-player Splut! through the server to the end, one reloads and carries on, a fourth watches, one is a 390 px touch phone", async (ctx) => {
+  const server = await startServer();
+  if (!server) return "skipped: no `boardgame serve` built (web/ci.sh builds it and sets BOARDGAME)";
+  try {
+    const open = async (link, size = {}) => {
+      const page = await openPage({ ...ctx, base: server.base }, link.startsWith("http") ? link.slice(server.base.length + 1) : link, size);
+      return page;
+    };
+    // The first player creates the room from the page, all three seats people.
+    const a = await open("?game=splut&params=players%3D3%2Cturn_limit%3D8&seats=human;human;human");
+    await a.click("#tab-online-button");
+    await a.waitForSelector('body[data-server="1"]', { timeout: 10_000 });
+    const form = await a.evaluate(() => ({ what: document.getElementById("online-what").textContent, seats: document.querySelectorAll(".online-agent").length }));
+    assert(/Splut!/.test(form.what) && form.seats === 3, "the room form", form);
+    await a.click("#online-create-button");
+    await a.waitForSelector('#online-links .link-row[data-seat="watch"]', { timeout: 10_000 });
+    const links = await a.evaluate(() => Object.fromEntries([...document.querySelectorAll("#online-links .link-row")].map((r) => [r.dataset.seat, r.querySelector("input").value])));
+    assert(links["1"] && links["2"] && links.watch && /#room=[^&]+&seat=1$/.test(links["1"]) && /#room=[^&]+$/.test(links.watch), "no seat or watch links", links);
+    assert((await a.evaluate(() => location.hash)).includes("seat=0"), "the creator is not seated");
+    // Joining by link takes the seat; the phone is the third player; a fourth page watches.
+    const b = await open(links["1"]);
+    const c = await open(links["2"], { width: 390, height: 844, mobile: true });
+    const watch = await open(links.watch);
+    const players = [a, b, c];
+    for (const [i, p] of players.entries()) {
+      const stored = await p.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("room-token:")));
+      assert(stored.length === 1 && stored[0].endsWith(`:${i}`), `player ${i}: the seat's token is not kept`, stored);
+    }
+    // Everyone connected, as every page shows.
+    const deadline0 = Date.now() + 10_000;
+    for (;;) {
+      const shown = await Promise.all([a, b, c, watch].map(seatsShown));
+      if (shown.every((rows) => rows.length === 3 && rows.every((r) => r.connected === "true"))) break;
+      assert(Date.now() < deadline0, "the seats do not all show connected", shown);
+      await sleep(100);
+    }
+    const watched = await seatsShown(watch);
+    assert(watched.some((r) => /^you/.test(r.who)) === false, "the spectator has a seat", watched);
+    // Play: each page acts when its seat is to act; page b reloads after 6 actions.
+    const rands = [rng(31), rng(32), rng(33)];
+    let reloaded = false;
+    let clicks = 0;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      assert(Date.now() < deadline, `not over after 120 s (${clicks} clicks)`);
+      const states = await Promise.all(players.map(bodyState));
+      if (states.every((st) => st === "over")) break;
+      const moves = await a.evaluate(() => document.querySelectorAll("#moves li").length);
+      if (!reloaded && moves >= 6) {
+        reloaded = true;
+        await b.reload();
+        await b.waitForSelector("body[data-ready]", { timeout: 30_000 });
+        const after = await tableOf(b);
+        const there = await tableOf(a);
+        assert(after.moves.length >= moves && after.position !== "", "the reloaded page did not come back to the game", { after, there });
+        const rows = await seatsShown(b);
+        assert(rows.some((r) => /^you/.test(r.who)), "after the reload the seat is not the page's", rows);
+        continue;
+      }
+      const i = states.indexOf("human");
+      if (i < 0) { await sleep(30); continue; }
+      const before = await a.evaluate(() => document.querySelectorAll("#moves li").length);
+      await humanClick(players[i], rands[i], { tap: i === 2 });
+      clicks++;
+      // The others see the action live (a selection is not an action).
+      const t0 = Date.now();
+      while (Date.now() - t0 < 400) {
+        const n = await players[(i + 1) % 3].evaluate(() => document.querySelectorAll("#moves li").length);
+        if (n > before) break;
+        await sleep(20);
+      }
+      for (const p of [...players, watch]) noErrors(p, "online splut");
+    }
+    await sleep(500);
+    const tables = await Promise.all([a, b, c, watch].map(tableOf));
+    for (const t of tables.slice(1)) {
+      assert(t.position === tables[0].position && JSON.stringify(t.moves) === JSON.stringify(tables[0].moves), "the pages do not show the same game", tables);
+    }
+    assert(tables[3].state === "over" && /wins|draw|share/.test(tables[3].headline), "the spectator does not see the end", tables[3]);
+    const room = await (await fetch(`${server.base}/api/rooms/${links.watch.split("room=")[1]}`)).json();
+    assert(room.actions.length === tables[0].moves.length && room.position === tables[0].position, "the page and the server's room differ", { room, shown: tables[0] });
+    // The phone: nothing scrolls sideways.
+    const wide = await c.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(wide <= 0, "the phone page scrolls sideways", wide);
+    await shot(c, "online-phone");
+    await shot(a, "online-desktop");
+    for (const p of [...players, watch]) noErrors(p, "online splut");
+    return `${tables[0].moves.length} actions, ${clicks} clicks and taps; ${tables[0].headline}`;
+  } finally {
+    server.stop();
+  }
 });
 
 // --- run ------------------------------------------------------------------------------------
