@@ -1,33 +1,11 @@
 //! `match --record`, the default caps and turn limits, shared wins on stderr and
 //! `tournament`, end to end through the binary.
 
+mod common;
+
 use boardgame_kit::{Game, GameResult, Record};
+use common::{bad, ok_both as ok};
 use serde_json::Value;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-/// Stdout and stderr of a command that must succeed.
-fn ok(args: &[&str]) -> (String, String) {
-    let o = run(args);
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert!(o.status.success(), "{args:?}: {err}");
-    (String::from_utf8(o.stdout).unwrap(), err)
-}
-
-/// The one stderr line of a command that must exit 2.
-fn bad(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    err
-}
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("bg-arena-{}-{name}", std::process::id()))

@@ -1,36 +1,9 @@
 //! The command-line contract of the command-line contract, end to end through the binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
-fn bad(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(
-        err.lines().count(),
-        1,
-        "{args:?}: one line on stderr, got {err:?}"
-    );
-    err
-}
+use common::{bad, ok, run, run_with_input};
+use std::process::{Command, Stdio};
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {
@@ -146,20 +119,10 @@ fn selfplay_reports_each_game_and_a_summary() {
 
 #[test]
 fn play_takes_actions_and_survives_bad_input() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["play", "slimetrail", "--seat", "1", "--seed", "5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"?\nzz\nd4\nc3\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = run_with_input(
+        &["play", "slimetrail", "--seat", "1", "--seed", "5"],
+        "?\nzz\nd4\nc3\nquit\n",
+    );
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("legal: c3 c4 c5 d3 d5 e3 e4 e5"), "{out}");
@@ -259,23 +222,6 @@ fn splut_through_the_cli() {
         "2",
     ]);
     assert!(out.contains("wins: s="), "{out}");
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -1,31 +1,14 @@
 //! The commands for learning programs, end to end through the binary: `info` (checked against
 //! every game's golden `info.txt`), `legal --ids`, `observe`, and `apply` with `#ID`.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::ok;
 
-fn ok(args: &[&str]) -> String {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
+/// The one stderr line of a command that must exit 2 and print nothing on stdout.
 fn bad(args: &[&str]) -> String {
-    let o = run(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
-    assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    let (out, err) = common::bad_both(args);
+    assert!(out.is_empty(), "{args:?}: nothing on stdout");
     err
 }
 

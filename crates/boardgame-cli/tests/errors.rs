@@ -1,19 +1,11 @@
 //! Parse errors name the real problem: the first byte that cannot be what it should be, and
 //! what was expected there, for the actions and positions of every game.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// The one line on stderr of a command that must fail with status 2.
 fn refused(args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2), "{args:?} should exit 2");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    err.trim_end().to_string()
+    common::bad(args).trim_end().to_string()
 }
 
 /// The error for one action of `game` (played from the start).
@@ -289,22 +281,10 @@ fn positions_are_read_field_after_field() {
 
 #[test]
 fn play_says_the_same_about_a_mistyped_action() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["play", "slimetrail", "--opponent", "random", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"zz9\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success());
-    let out = String::from_utf8(o.stdout).unwrap();
+    let out = common::play(
+        &["slimetrail", "--opponent", "random", "--seed", "1"],
+        "zz9\nquit\n",
+    );
     assert!(
         out.contains("error: cannot read `zz9` at byte 0: expected a file letter from a to g"),
         "{out}"

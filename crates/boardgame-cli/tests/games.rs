@@ -1,14 +1,9 @@
 //! `boardgame games`: every game with its seats and parameters, each default said once.
 
-use std::process::Command;
+mod common;
 
 fn games() -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .arg("games")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    String::from_utf8(o.stdout).unwrap()
+    common::ok(&["games"])
 }
 
 #[test]

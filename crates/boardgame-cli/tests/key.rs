@@ -1,18 +1,13 @@
 //! `show` and `play` draw the board with a key, and the key names every symbol the board
 //! shows: checked for every game along random games, through `boardgame show`.
 
+mod common;
+
 use boardgame_kit::SplitMix64;
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn show(game: &str, params: &str, position: &str) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["show", game, "--params", params, "--position", position])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
+    common::ok(&["show", game, "--params", params, "--position", position])
 }
 
 /// The drawing and the symbols of its key (`show` prints the board, a blank line, the key).
@@ -225,20 +220,10 @@ fn arandia_draws_ships_on_their_cells() {
 
 #[test]
 fn play_prints_the_key_with_the_first_board() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["play", "repello", "--opponent", "random", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"key\nquit\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = common::run_with_input(
+        &["play", "repello", "--opponent", "random", "--seed", "1"],
+        "key\nquit\n",
+    );
     let out = String::from_utf8(o.stdout).unwrap();
     let key = "key:\n  1 2 3 4 5 6  the number printed on the square";
     assert_eq!(

@@ -2,31 +2,14 @@
 //! the board drawn once a turn with the others' actions as lines, Arandia's events told in
 //! words, and one clear line at the end.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-/// `play` fed `input` on stdin; its stdout.
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
+use common::play;
 
 #[test]
 fn the_computer_plays_mcts_by_default_and_the_start_says_who_plays_what() {
@@ -61,11 +44,7 @@ fn the_computer_plays_mcts_by_default_and_the_start_says_who_plays_what() {
         dice.contains("\nThe computer rolls the die for everybody.\n"),
         "{dice}"
     );
-    let help = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["help", "play"])
-        .output()
-        .unwrap();
-    let help = String::from_utf8(help.stdout).unwrap();
+    let help = String::from_utf8(common::run(&["help", "play"]).stdout).unwrap();
     assert!(help.contains("[default: mcts]"), "{help}");
 }
 
@@ -176,26 +155,25 @@ impl Session {
         writeln!(self.stdin, "{line}").unwrap();
     }
 
+    /// Asks for the legal actions at a prompt; the first of them.
+    fn first_legal(&mut self) -> String {
+        self.send("legal");
+        assert!(self.prompt(), "{}", self.text);
+        let line = self
+            .text
+            .lines()
+            .rev()
+            .find(|l| l.contains("legal: "))
+            .unwrap();
+        let first = line.split("legal: ").nth(1).unwrap().split(' ').next();
+        first.unwrap().to_string()
+    }
+
     /// Plays the first legal action at every prompt until the game ends; the whole output.
     fn play_out(mut self) -> String {
         let mut moves = 0;
         while self.prompt() {
-            self.send("legal");
-            assert!(self.prompt(), "{}", self.text);
-            let line = self
-                .text
-                .lines()
-                .rev()
-                .find(|l| l.contains("legal: "))
-                .unwrap();
-            let first = line
-                .split("legal: ")
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap();
-            let first = first.to_string();
+            let first = self.first_legal();
             self.send(&first);
             moves += 1;
             assert!(moves < 5000, "{}", self.text);
@@ -390,22 +368,7 @@ fn arandia_tells_each_event_of_a_turn_in_words() {
         if s.text.contains("\nseat 3 plays ") {
             break;
         }
-        s.send("legal");
-        assert!(s.prompt());
-        let line = s
-            .text
-            .lines()
-            .rev()
-            .find(|l| l.contains("legal: "))
-            .unwrap();
-        let first = line
-            .split("legal: ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap();
-        let first = first.to_string();
+        let first = s.first_legal();
         s.send(&first);
         acted += 1;
         assert!(acted < 30, "{}", s.text);

@@ -1,44 +1,17 @@
 //! The rules in brief (`boardgame rules GAME` and `rules` in `play`) and the notation shown in
 //! `play`'s `help`: real legal actions of the position, each explained.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::ok;
 
 const GAMES: [&str; 5] = ["slimetrail", "splut", "elements", "repello", "arandia"];
 
-fn ok(args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
-
 /// `play` fed `input` on stdin (against `random`, so it answers at once).
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .arg("play")
-        .args(args)
-        .args(["--opponent", "random", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
+    let mut all = args.to_vec();
+    all.extend(["--opponent", "random", "--seed", "1"]);
+    common::play(&all, input)
 }
 
 #[test]
@@ -94,10 +67,7 @@ fn every_game_has_a_page_of_rules() {
         arandia.contains("f9        roll the die for a ship on f9"),
         "{arandia}"
     );
-    let bad = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["rules", "chess"])
-        .output()
-        .unwrap();
+    let bad = common::run(&["rules", "chess"]);
     assert_eq!(bad.status.code(), Some(2));
 }
 

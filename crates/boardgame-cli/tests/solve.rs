@@ -1,15 +1,16 @@
 //! `solve`'s progress on stderr when stderr is not a terminal: a hint at the start of a long
 //! search, lines with `--progress`, nothing for a short one; stdout stays the contract.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::run;
+use std::process::Output;
 
 fn solve(extra: &[&str]) -> Output {
     // 7x7 after c4 c5: about two million positions, many progress reports.
-    let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(["solve", "slimetrail", "--position", "7/7/2@4/2xx3/7/7/7 1"])
-        .args(extra)
-        .output()
-        .unwrap();
+    let mut args = vec!["solve", "slimetrail", "--position", "7/7/2@4/2xx3/7/7/7 1"];
+    args.extend_from_slice(extra);
+    let o = run(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     o
 }
@@ -59,11 +60,9 @@ fn a_piped_solve_says_how_to_see_its_progress_and_progress_prints_it() {
 #[test]
 fn a_short_solve_prints_nothing_on_stderr() {
     for extra in [&[][..], &["--progress"][..]] {
-        let o = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-            .args(["solve", "slimetrail", "--params", "size=5"])
-            .args(extra)
-            .output()
-            .unwrap();
+        let mut args = vec!["solve", "slimetrail", "--params", "size=5"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
         assert!(o.status.success());
         assert_eq!(String::from_utf8_lossy(&o.stderr), "", "{extra:?}");
         assert!(String::from_utf8(o.stdout).unwrap().starts_with("win\n"));
