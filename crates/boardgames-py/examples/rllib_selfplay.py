@@ -56,11 +56,12 @@ class SelfPlay(RLlibCallback):
         main = 0 if episode.module_for(0) == "main" else 1
         rewards = episode.get_rewards()
         if main in rewards:
-            metrics_logger.log_value("win_rate", rewards[main][-1] == 1.0, reduce="mean", window=100)
+            metrics_logger.log_value("win_rate", float(rewards[main][-1] == 1.0), reduce="mean", window=100)
 
     def on_train_result(self, *, algorithm, result, **kwargs):
         win_rate = result.get(ENV_RUNNER_RESULTS, {}).get("win_rate")
-        if win_rate is None or win_rate <= self.threshold:
+        # No episode ended in the window (None or NaN): not good enough either.
+        if win_rate is None or not win_rate > self.threshold:
             return
         self.opponents += 1
         league = self.opponents

@@ -10,6 +10,7 @@ wall time of training and the env-steps per second.
 """
 
 import argparse
+import logging
 import time
 
 import numpy as np
@@ -81,6 +82,8 @@ def main():
     torch.manual_seed(a.seed)
     np.random.seed(a.seed)
     torch.set_num_threads(1)
+    # Tianshou's statistics warn at every collection that the rewards are per agent.
+    logging.getLogger("tianshou").setLevel(logging.ERROR)
 
     env = get_env()
     obs_space = env.observation_space["observation"]
