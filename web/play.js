@@ -349,7 +349,7 @@ export function update(animate = false) {
   const L = draw(svg, view, { marks, titles, onClick: onCellClick, onHover: onCellHover, colours: look().colours, coordinates: $("coords").checked });
   state.layout = L;
   if (!human || end) zoomOut(); // another seat's turn: the whole board, to see it
-  applyZoom(svg, L);
+  applyZoom(svg, L, human && !end);
   if (focused !== null && focused !== undefined) {
     const again = svg.querySelector(`.cell[data-cell="${focused}"][tabindex]`) ?? svg.querySelector(".cell[tabindex]");
     if (again) again.focus({ preventScroll: true });

@@ -40,15 +40,18 @@ export function zoomOut() {
   state.zoom = null;
 }
 
-/** Sets the board's window after a drawing: the magnified region, else the whole board. */
-export function applyZoom(svg, L) {
+/**
+ * Sets the board's window after a drawing: the magnified region, else the whole board; the
+ * note on the magnifier shows while the person (`acting`) has a cell to tap.
+ */
+export function applyZoom(svg, L, acting) {
   const needed = tapZoomNeeded(svg, L);
   if (!needed) state.zoom = null;
   const z = state.zoom;
   if (z) svg.setAttribute("viewBox", `${(z.x - z.w / 2).toFixed(1)} ${(z.y - z.w / 2).toFixed(1)} ${z.w.toFixed(1)} ${z.w.toFixed(1)}`);
   svg.dataset.zoom = z ? "in" : needed ? "out" : "none";
   $("zoom-out").hidden = !z;
-  $("zoom-note").hidden = !(needed && !z);
+  $("zoom-note").hidden = !(needed && !z && acting);
 }
 
 /**
