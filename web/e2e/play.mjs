@@ -1060,14 +1060,14 @@ check("40.6 Arandian checkers: seats by colour everywhere, moved ships keep thei
 
 // Starts `boardgame serve` on a free port with a new SQLite file, serving the published page;
 // resolves to { base, stop } once it prints its `listening on` line.
-async function startServer() {
+async function startServer({ addr = "127.0.0.1:0", dir = null } = {}) {
   const bin = process.env.BOARDGAME ?? path.join(repo, process.env.CARGO_TARGET_DIR ?? "target", "debug", "boardgame");
   const help = await new Promise((resolve) => { const p = spawn(bin, ["serve", "--help"]); let o = ""; p.stdout.on("data", (d) => { o += d; }); p.on("exit", () => resolve(o)); p.on("error", () => resolve("")); });
   // web/ci.sh builds the command and names it (BOARDGAME): then it must serve.
   if (!help.includes("--web") && !process.env.BOARDGAME) return null;
   assert(help.includes("--web"), `${bin} has no serve command with --web`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "boardgames-serve-"));
-  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", `sqlite://${path.join(dir, "rooms.db")}`, "--web", web, "--rate", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "boardgames-serve-"));
+  const child = spawn(bin, ["serve", "--addr", addr, "--db", `sqlite://${path.join(dir, "rooms.db")}`, "--web", web, "--rate", "0"], { stdio: ["ignore", "pipe", "pipe"] });
   let errors = "";
   child.stderr.on("data", (d) => { errors += d; });
   const base = await new Promise((resolve, reject) => {
@@ -1083,11 +1083,12 @@ async function startServer() {
     });
     child.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${errors}`)));
   });
-  const stop = () => {
-    child.kill("SIGTERM");
-    fs.rmSync(dir, { recursive: true, force: true });
+  const stop = ({ kill = false, keep = false } = {}) => {
+    child.kill(kill ? "SIGKILL" : "SIGTERM");
+    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.on("exit", resolve)));
   };
-  return { base, stop };
+  return { base, stop, dir, addr: base.replace("http://", "") };
 }
 
 const seatsShown = (page) => page.evaluate(() => [...document.querySelectorAll(".seat-row")].map((r) => ({ seat: r.dataset.seat, who: r.querySelector(".who")?.textContent ?? "", connected: r.querySelector(".conn")?.dataset.connected ?? null })));
@@ -1100,8 +1101,8 @@ const tableOf = (page) => page.evaluate(() => ({
   status: document.getElementById("online-status").textContent,
 }));
 
-check("39 online: three browsers play a three-player Splut! through the server to the end, one reloads and carries on, a fourth watches, one is a 390 px touch phone", async (ctx) => {
-  const server = await startServer();
+check("39 online: three browsers play a three-player Splut! through the server to the end, one reloads and carries on, the server restarts and all reconnect, a fourth watches, one is a 390 px touch phone", async (ctx) => {
+  let server = await startServer();
   if (!server) return "skipped: no `boardgame serve` built (web/ci.sh builds it and sets BOARDGAME)";
   try {
     const open = async (link, size = {}) => {
@@ -1141,6 +1142,7 @@ check("39 online: three browsers play a three-player Splut! through the server t
     // Play: each page acts when its seat is to act; page b reloads after 6 actions.
     const rands = [rng(31), rng(32), rng(33)];
     let reloaded = false;
+    let restarted = false;
     let clicks = 0;
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -1157,6 +1159,26 @@ check("39 online: three browsers play a three-player Splut! through the server t
         assert(after.moves.length >= moves && after.position !== "", "the reloaded page did not come back to the game", { after, there });
         const rows = await seatsShown(b);
         assert(rows.some((r) => /^you/.test(r.who)), "after the reload the seat is not the page's", rows);
+        continue;
+      }
+      if (!restarted && moves >= 12) {
+        // The server killed and started again on its database: every page reconnects by
+        // itself and the game carries on from where it was.
+        restarted = true;
+        await server.stop({ kill: true, keep: true });
+        await sleep(300);
+        const lost = await Promise.all([a, c].map((p) => p.evaluate(() => document.getElementById("online-status").dataset.connected)));
+        server = await startServer({ addr: server.addr, dir: server.dir });
+        const t0 = Date.now();
+        for (;;) {
+          const back = await Promise.all([a, b, c, watch].map((p) => p.evaluate(() => document.getElementById("online-status").dataset.connected)));
+          if (back.every((x) => x === "1")) break;
+          assert(Date.now() - t0 < 15_000, "the pages did not reconnect after the server came back", { lost, back });
+          await sleep(100);
+        }
+        assert(lost.every((x) => x === "0"), "the pages did not notice the lost connection", lost);
+        const again = await Promise.all([a, c].map(tableOf));
+        assert(again[0].moves.length === moves && again[1].moves.length === moves, "an action was lost over the restart", { moves, again });
         continue;
       }
       const i = states.indexOf("human");
@@ -1187,9 +1209,10 @@ check("39 online: three browsers play a three-player Splut! through the server t
     await shot(c, "online-phone");
     await shot(a, "online-desktop");
     for (const p of [...players, watch]) noErrors(p, "online splut");
-    return `${tables[0].moves.length} actions, ${clicks} clicks and taps; ${tables[0].headline}`;
+    assert(reloaded && restarted, "the game ended before the reload and the restart", { reloaded, restarted });
+    return `${tables[0].moves.length} actions, ${clicks} clicks and taps, a reload and a server restart; ${tables[0].headline}`;
   } finally {
-    server.stop();
+    await server.stop();
   }
 });
 
