@@ -54,13 +54,15 @@ class SelfPlay(RLlibCallback):
 
     def on_episode_end(self, *, episode, metrics_logger, **kwargs):
         main = 0 if episode.module_for(0) == "main" else 1
-        rewards = episode.get_rewards()
-        if main in rewards:
-            metrics_logger.log_value("win_rate", float(rewards[main][-1] == 1.0), reduce="mean", window=100)
+        agent = episode.agent_episodes.get(main)
+        if agent is not None:
+            # The return is the game's (+1 win) less RLlib's 0.1 per illegal action replaced.
+            metrics_logger.log_value("win_rate", float(agent.get_return() > 0.5), reduce="mean", window=100)
 
     def on_train_result(self, *, algorithm, result, **kwargs):
         win_rate = result.get(ENV_RUNNER_RESULTS, {}).get("win_rate")
         # No episode ended in the window (None or NaN): not good enough either.
+        print(f"iteration {algorithm.iteration}: win rate of main {win_rate}", flush=True)
         if win_rate is None or not win_rate > self.threshold:
             return
         self.opponents += 1
@@ -125,7 +127,7 @@ def main():
             PPOConfig()
             .environment("boardgames_slimetrail_5")
             .callbacks(functools.partial(SelfPlay, win_rate_threshold=a.win_rate_threshold))
-            .env_runners(num_env_runners=1, num_envs_per_env_runner=1)
+            .env_runners(num_env_runners=0, num_envs_per_env_runner=1)
             .learners(num_learners=0)
             .training(train_batch_size_per_learner=a.batch, minibatch_size=min(256, a.batch), num_epochs=5, lr=3e-4)
             .multi_agent(policies={"main", "random"}, policy_mapping_fn=agent_to_module, policies_to_train=["main"])

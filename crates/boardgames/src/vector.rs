@@ -475,6 +475,14 @@ struct Games<G: Game + Encoding> {
 /// One block of games with its rows of the buffers.
 struct Block<'a, G: Game> {
     envs: &'a mut [Env<G>],
+    rows: Rows<'a>,
+    actions: &'a [i64],
+    /// The index of the block's first game.
+    offset: usize,
+}
+
+/// A block's rows of the buffers (see [`Buffers`]).
+struct Rows<'a> {
     obs: &'a mut [f32],
     mask: &'a mut [bool],
     to_act: &'a mut [i64],
@@ -482,9 +490,45 @@ struct Block<'a, G: Game> {
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
     final_obs: &'a mut [f32],
-    actions: &'a [i64],
-    /// The index of the block's first game.
-    offset: usize,
+}
+
+impl Rows<'_> {
+    /// Game `i`'s rewards (cleared) with its flags cleared.
+    fn clear(&mut self, s: Sizes, i: usize) -> &mut [f32] {
+        self.terminated[i] = false;
+        self.truncated[i] = false;
+        let rewards = &mut self.rewards[i * s.players..][..s.players];
+        rewards.fill(0.0);
+        rewards
+    }
+
+    /// Writes game `i`'s rows from `env`: the observation from the seat to act, the mask, the
+    /// seat number.
+    fn write<G: Game + Encoding>(&mut self, shared: &Shared<'_, G>, env: &Env<G>, i: usize) {
+        let s = shared.sizes;
+        let seat = match env.state.to_act() {
+            ToAct::Seat(seat) => seat,
+            _ => shared.seats[0],
+        };
+        let obs = &mut self.obs[i * s.obs..][..s.obs];
+        obs.fill(0.0);
+        env.state.write_observation(seat, obs);
+        let mask = &mut self.mask[i * s.actions..][..s.actions];
+        mask.fill(false);
+        for &a in &env.legal {
+            if let Some(m) = env.state.action_id(a).and_then(|id| mask.get_mut(id)) {
+                *m = true;
+            }
+        }
+        self.to_act[i] = shared.seats.iter().position(|&x| x == seat).unwrap_or(0) as i64;
+    }
+
+    /// Writes game `i`'s final observation, seen from `seat`.
+    fn write_final<G: Game + Encoding>(&mut self, s: Sizes, env: &Env<G>, seat: Seat, i: usize) {
+        let row = &mut self.final_obs[i * s.obs..][..s.obs];
+        row.fill(0.0);
+        env.state.write_observation(seat, row);
+    }
 }
 
 /// What a block's work needs to know of the whole vector.
@@ -545,13 +589,15 @@ impl<G: Game + Encoding> Games<G> {
                     ),
                 )| Block {
                     envs,
-                    obs,
-                    mask,
-                    to_act,
-                    rewards,
-                    terminated,
-                    truncated,
-                    final_obs,
+                    rows: Rows {
+                        obs,
+                        mask,
+                        to_act,
+                        rewards,
+                        terminated,
+                        truncated,
+                        final_obs,
+                    },
                     actions: actions_rows
                         .clone()
                         .and_then(|mut rows| rows.nth(i))
@@ -625,20 +671,11 @@ impl<G: Game + Encoding> Stepper for Games<G> {
                 env.rng = SplitMix64::new(env_seed(seed, i));
             }
         }
-        self.run(threads, out, &[], |shared, b| {
-            let s = shared.sizes;
+        self.run(threads, out, &[], |shared, mut b| {
             for (i, env) in b.envs.iter_mut().enumerate() {
-                b.rewards[i * s.players..][..s.players].fill(0.0);
-                b.terminated[i] = false;
-                b.truncated[i] = false;
+                b.rows.clear(shared.sizes, i);
                 restart(shared, env, b.offset + i)?;
-                write_row(
-                    shared,
-                    env,
-                    &mut b.obs[i * s.obs..][..s.obs],
-                    &mut b.mask[i * s.actions..][..s.actions],
-                    &mut b.to_act[i],
-                );
+                b.rows.write(shared, env, i);
             }
             Ok(())
         })
@@ -660,13 +697,10 @@ impl<G: Game + Encoding> Stepper for Games<G> {
                 });
             }
         }
-        self.run(threads, out, actions, |shared, b| {
+        self.run(threads, out, actions, |shared, mut b| {
             let s = shared.sizes;
             for (i, env) in b.envs.iter_mut().enumerate() {
-                let rewards = &mut b.rewards[i * s.players..][..s.players];
-                rewards.fill(0.0);
-                b.terminated[i] = false;
-                b.truncated[i] = false;
+                b.rows.clear(s, i);
                 let mover = env.state.to_act();
                 // Checked above.
                 if let Some(action) = legal_action(env, b.actions[i]) {
@@ -679,33 +713,26 @@ impl<G: Game + Encoding> Stepper for Games<G> {
                         ToAct::Seat(seat) => seat,
                         _ => shared.seats[0],
                     };
-                    let row = &mut b.final_obs[i * s.obs..][..s.obs];
-                    row.fill(0.0);
-                    env.state.write_observation(seat, row);
+                    b.rows.write_final(s, env, seat, i);
                 }
                 match end {
                     End::Running => {}
                     End::Over => {
                         if let Some(o) = env.state.outcome() {
+                            let rewards = &mut b.rows.rewards[i * s.players..][..s.players];
                             for (r, &seat) in rewards.iter_mut().zip(shared.seats) {
                                 *r = o.split_returns(seat) as f32;
                             }
                         }
-                        b.terminated[i] = true;
+                        b.rows.terminated[i] = true;
                         restart(shared, env, b.offset + i)?;
                     }
                     End::Cut => {
-                        b.truncated[i] = true;
+                        b.rows.truncated[i] = true;
                         restart(shared, env, b.offset + i)?;
                     }
                 }
-                write_row(
-                    shared,
-                    env,
-                    &mut b.obs[i * s.obs..][..s.obs],
-                    &mut b.mask[i * s.actions..][..s.actions],
-                    &mut b.to_act[i],
-                );
+                b.rows.write(shared, env, i);
             }
             Ok(())
         })
@@ -821,31 +848,6 @@ fn advance<G: Game + Encoding>(
             _ => return Ok(End::Over),
         }
     }
-}
-
-/// Writes `env`'s rows: the observation from the seat to act, the mask, the seat number.
-fn write_row<G: Game + Encoding>(
-    shared: &Shared<'_, G>,
-    env: &Env<G>,
-    obs: &mut [f32],
-    mask: &mut [bool],
-    to_act: &mut i64,
-) {
-    let seat = match env.state.to_act() {
-        ToAct::Seat(s) => s,
-        _ => shared.seats[0],
-    };
-    obs.fill(0.0);
-    env.state.write_observation(seat, obs);
-    mask.fill(false);
-    for &a in &env.legal {
-        if let Some(id) = env.state.action_id(a) {
-            if let Some(m) = mask.get_mut(id) {
-                *m = true;
-            }
-        }
-    }
-    *to_act = shared.seats.iter().position(|&s| s == seat).unwrap_or(0) as i64;
 }
 
 #[cfg(test)]
