@@ -149,8 +149,11 @@ class Online {
   sync(room) {
     const game = `${room.game}|${room.params ?? ""}`;
     const same = this.room !== null && this.game === game;
-    this.room = room;
     const seen = state.log.map((m) => m.text);
+    // An older room than the one shown (a POST's answer overtaken by the socket's news): kept
+    // out, the table is already past it.
+    if (same && room.actions.length < seen.length && room.actions.every((t, i) => t === seen[i])) return;
+    this.room = room;
     const prefix = same && seen.length <= room.actions.length && seen.every((t, i) => t === room.actions[i]);
     if (!prefix) {
       this.game = game;

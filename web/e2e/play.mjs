@@ -1216,6 +1216,41 @@ check("39 online: three browsers play a three-player Splut! through the server t
   }
 });
 
+check("39 online: a person against an AI seat the server plays, Arandian checkers with the server's dice shown as they come", async (ctx) => {
+  const server = await startServer();
+  if (!server) return "skipped: no `boardgame serve` built (web/ci.sh builds it and sets BOARDGAME)";
+  try {
+    const page = await openPage({ ...ctx, base: server.base }, "?game=arandia&params=turn_limit%3D4&seats=human;random", PHONE);
+    await page.click("#tab-online-button");
+    await page.waitForSelector('body[data-server="1"]', { timeout: 10_000 });
+    await page.select('.online-agent[data-index="1"]', "random");
+    await page.click("#online-create-button");
+    await page.waitForSelector('#online-links .link-row[data-seat="watch"]', { timeout: 10_000 });
+    const links = await page.evaluate(() => [...document.querySelectorAll("#online-links .link-row")].map((r) => r.dataset.seat));
+    assert(JSON.stringify(links) === '["0","watch"]', "links for the AI's seat", links);
+    await page.click("#tab-play-button");
+    const rows = await seatsShown(page);
+    assert(rows.length === 2 && /^you/.test(rows[0].who) && /AI: random/.test(rows[1].who) && rows[1].connected === "agent", "the seats", rows);
+    const rand = rng(77);
+    const deadline = Date.now() + 60_000;
+    let dice = 0;
+    while ((await bodyState(page)) !== "over") {
+      assert(Date.now() < deadline, "not over after 60 s", await page.evaluate(() => ({ state: document.body.dataset.state, headline: document.getElementById("headline").textContent, help: document.getElementById("act-help").textContent, error: document.getElementById("error").textContent, moves: document.querySelectorAll("#moves li").length, status: document.getElementById("online-status").textContent })));
+      if ((await bodyState(page)) === "human") await humanClick(page, rand, { tap: true }); else await sleep(30);
+      dice = Math.max(dice, await page.evaluate(() => document.querySelectorAll("#dice li .die").length));
+    }
+    const t = await tableOf(page);
+    const rolls = await page.evaluate(() => [...document.querySelectorAll("#moves li")].filter((li) => li.querySelector(".who").textContent === "die").length);
+    assert(dice >= 1 && rolls >= 2, "no dice seen", { dice, rolls });
+    const room = await (await fetch(`${server.base}/api/rooms/${(await page.evaluate(() => location.hash)).match(/room=([^&]+)/)[1]}`)).json();
+    assert(room.actions.length === t.moves.length && room.position === t.position, "the page and the server's room differ", { room, t });
+    noErrors(page, "online arandia");
+    return `${t.moves.length} actions (${rolls} rolls by the server); ${t.headline}`;
+  } finally {
+    await server.stop();
+  }
+});
+
 // --- run ------------------------------------------------------------------------------------
 
 const words = process.argv.slice(2);
