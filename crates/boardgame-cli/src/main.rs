@@ -29,6 +29,19 @@ use out::{note, Out};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+/// What `boardgame` alone prints: the commands a person starts with.
+fn starter() -> String {
+    format!(
+        "boardgame: play and study five board games from the terminal. Start with:
+  boardgame games          the games, their seats and parameters
+  boardgame rules GAME     a game's rules in brief (GAME: {})
+  boardgame play GAME      play GAME against the computer (type `help` at the prompt)
+  boardgame show GAME      the board at the start, with a key of its symbols
+Every command: boardgame --help",
+        boardgames::names()
+    )
+}
+
 fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
     match command {
         Command::Perft {
@@ -146,6 +159,11 @@ fn main() -> ExitCode {
             k + 1,
             one_line(&lossy)
         ));
+        return ExitCode::from(2);
+    }
+    if argv.len() == 1 {
+        // No command: the commands a person starts with (on stderr: nothing ran).
+        note(starter());
         return ExitCode::from(2);
     }
     let cli = match args::parse(&argv) {

@@ -11,7 +11,7 @@ use crate::error::CliError;
 use crate::notation;
 use crate::out::Out;
 use crate::setup::Setup;
-use boardgame_kit::{DynGame, Seat, SplitMix64, ToAct};
+use boardgame_kit::{DynGame, DynPlayError, Seat, SplitMix64, ToAct};
 use boardgames::text::one_line;
 use boardgames::{GameEntry, Table};
 use std::io::BufRead;
@@ -115,6 +115,11 @@ impl Session {
              examples, `rules` the rules in brief."
                 .into(),
         );
+        let me = self.game().seat_name(self.human);
+        lines.push(format!(
+            "The prompt `{me}>` means it is your turn (you are seat {me}); `undo` takes back \
+             your last action and the replies to it, `quit` leaves the game."
+        ));
         lines
     }
 
@@ -148,14 +153,15 @@ impl Session {
     }
 
     /// Takes back the person's last action and everything played after it (the agents start
-    /// afresh); false when the person has not acted yet.
-    fn undo_turn(&mut self) -> bool {
+    /// afresh): the person's action and how many replies followed it; `None` when the person
+    /// has not acted yet.
+    fn undo_turn(&mut self) -> Option<(String, usize)> {
         let mine = Some(self.human.index());
         let moves = self.table.moves();
-        match moves.iter().rposition(|m| m.seat == mine) {
-            Some(at) => self.table.undo(moves.len() - at).is_ok(),
-            None => false,
-        }
+        let at = moves.iter().rposition(|m| m.seat == mine)?;
+        let taken = (moves[at].text.clone(), moves.len() - at - 1);
+        self.table.undo(moves.len() - at).ok()?;
+        Some(taken)
     }
 
     /// The end from the person's side: who won, and whether that is the person.
@@ -193,6 +199,24 @@ impl Session {
             ),
         }
     }
+}
+
+/// A refused action in words for a person: a text that does not read says at which
+/// character (counted from 1) and what was expected there.
+fn refusal(e: &DynPlayError) -> String {
+    let DynPlayError::Syntax(s) = e else {
+        return e.to_string();
+    };
+    let where_ = match s.input.get(..s.at).map(|done| done.chars().count()) {
+        Some(0) => "at the first character".to_string(),
+        Some(n) if s.at >= s.input.len() => format!("after the last character ({n} read)"),
+        Some(n) => format!("at character {}", n + 1),
+        None => format!("at byte {}", s.at),
+    };
+    format!(
+        "cannot read `{}` {where_}: expected {}",
+        s.input, s.expected
+    )
 }
 
 /// The last line of the drawing: who acts, or the result.
@@ -279,22 +303,33 @@ pub fn play(
                 let game = session.game();
                 match Command::read(&line) {
                     Command::Nothing => {}
-                    Command::Quit => return out.flush(),
+                    Command::Quit => {
+                        out.line("goodbye: the game is left unfinished (nothing is saved)")?;
+                        return out.flush();
+                    }
                     Command::Help => out.line(notation::help(entry, game))?,
                     Command::Legal => out.line(notation::legal(entry, game))?,
                     Command::Board => out.line(game)?,
                     Command::Key => out.line(notation::key(entry, game))?,
                     Command::Rules => out.text(entry.rules())?,
-                    Command::Undo => {
-                        if session.undo_turn() {
+                    Command::Undo => match session.undo_turn() {
+                        Some((action, 0)) => {
+                            out.line(format_args!("took back your {action}"))?;
                             session.redraw = true;
-                        } else {
-                            out.line("nothing to undo")?;
                         }
-                    }
+                        Some((action, replies)) => {
+                            let s = if replies == 1 { "" } else { "s" };
+                            out.line(format_args!(
+                                "took back your {action} and the {replies} action{s} \
+                                     played after it"
+                            ))?;
+                            session.redraw = true;
+                        }
+                        None => out.line("nothing to undo")?,
+                    },
                     Command::Action(text) => match game.action_index(text) {
                         Ok(index) => session.play_own(index, out)?,
-                        Err(e) => out.line(format_args!("error: {}", one_line(&e.to_string())))?,
+                        Err(e) => out.line(format_args!("error: {}", one_line(&refusal(&e))))?,
                     },
                 }
             }

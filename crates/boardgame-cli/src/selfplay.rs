@@ -43,7 +43,9 @@ pub fn selfplay(setup: &Setup, opts: Options, out: &mut Out) -> Result<(), CliEr
         let mut game = first.clone_box();
         let mut rng = SplitMix64::new(seed.wrapping_add(g));
         let len = if opts.show {
-            out.line(format_args!("{game}\n"))?;
+            // The first board with its key, as `show` and `play` draw it.
+            let key = crate::notation::key(setup.game, game.as_ref());
+            out.line(format_args!("{game}\n\n{key}\n"))?;
             let mut len = 0;
             while len < opts.max_actions {
                 let Some(a) = game.random_action_text(&mut rng) else {

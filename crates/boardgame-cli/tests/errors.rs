@@ -286,7 +286,9 @@ fn play_says_the_same_about_a_mistyped_action() {
         "zz9\nquit\n",
     );
     assert!(
-        out.contains("error: cannot read `zz9` at byte 0: expected a file letter from a to g"),
+        out.contains(
+            "error: cannot read `zz9` at the first character: expected a file letter from a to g"
+        ),
         "{out}"
     );
 }
