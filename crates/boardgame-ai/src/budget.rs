@@ -157,16 +157,78 @@ impl Clock {
         }
     }
 
-    /// Whether the time limit has passed (never, without `std` or without a time limit).
+    /// Whether the time limit has passed (never, without `std` or without a time limit), or
+    /// the calling thread's cancellation hook says stop ([`with_cancel`]).
     pub(crate) fn expired(&self) -> bool {
         #[cfg(feature = "std")]
         {
             self.deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
+                || cancelled()
         }
         #[cfg(not(feature = "std"))]
         {
             false
         }
     }
+}
+
+/// A cancellation hook: asked, every few milliseconds of a search, whether to stop now.
+#[cfg(feature = "std")]
+pub type CancelFn = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    static CANCEL: core::cell::RefCell<Option<CancelFn>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with `hook` as the calling thread's cancellation hook (none: `None`), then
+/// puts back the hook it had. Every search of an agent on this thread during `work` asks the
+/// hook each time it looks at its clock (MCTS every few iterations, alpha-beta every few
+/// thousand nodes: well under a millisecond apart) and, once it says yes, stops as if its
+/// budget were spent (the agent stays usable; its choice is the best found so far). Searches
+/// on several threads hand the hook to their threads ([`cancel_hook`]). Feature `std`.
+///
+/// This is how a caller stops a long search from outside, such as Ctrl-C in the Python
+/// package: the hook checks for the interrupt and says yes once there is one.
+///
+/// ```
+/// use boardgame_ai::{budget, Agent, Budget, Mcts, MctsConfig};
+/// use boardgame_kit::{testing::Nim, Game};
+/// use std::sync::Arc;
+/// let nim = Nim::new(&"stones=30".parse().unwrap());
+/// let mut mcts = Mcts::new(MctsConfig::default(), Budget::iterations(1_000_000_000), 1);
+/// let t = std::time::Instant::now();
+/// let stop_now = Arc::new(|| true);
+/// let action = budget::with_cancel(Some(stop_now), || mcts.choose(&nim)).unwrap();
+/// assert!(t.elapsed().as_secs() < 10);
+/// assert!(nim.is_legal(&action));
+/// assert!(!budget::cancelled()); // the hook was this call's only
+/// ```
+#[cfg(feature = "std")]
+pub fn with_cancel<T>(hook: Option<CancelFn>, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<CancelFn>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            // `try_with`: nothing to put back while the thread itself is going away.
+            let _ = CANCEL.try_with(|c| *c.borrow_mut() = old);
+        }
+    }
+    let _restore = Restore(CANCEL.with(|c| c.replace(hook)));
+    work()
+}
+
+/// The calling thread's cancellation hook, if any (to hand to the threads a search starts,
+/// through [`with_cancel`]). Feature `std`.
+#[cfg(feature = "std")]
+pub fn cancel_hook() -> Option<CancelFn> {
+    CANCEL.with(|c| c.borrow().clone())
+}
+
+/// Whether the calling thread's cancellation hook says stop (`false` without one). Feature
+/// `std`.
+#[cfg(feature = "std")]
+pub fn cancelled() -> bool {
+    cancel_hook().is_some_and(|hook| hook())
 }

@@ -62,7 +62,7 @@ extern crate alloc;
 mod agent;
 mod alphabeta;
 mod analysis;
-mod budget;
+pub mod budget;
 mod math;
 mod mcts;
 mod random;

@@ -1,6 +1,6 @@
 //! `boardgames.Agent`: a player of the registry made from a SPEC.
 
-use crate::convert::{action_arg, text};
+use crate::convert::{action_arg, text, Count};
 use crate::errors::{illegal, notation, play, setup};
 use crate::game::Game;
 use crate::state::State;
@@ -67,8 +67,9 @@ impl Agent {
 #[pymethods]
 impl Agent {
     #[new]
-    #[pyo3(signature = (spec, game, seed = 0))]
-    fn new(spec: &Bound<'_, PyString>, game: PyRef<'_, Game>, seed: u64) -> PyResult<Agent> {
+    #[pyo3(signature = (spec, game, seed = Count(0)))]
+    fn new(spec: &Bound<'_, PyString>, game: PyRef<'_, Game>, seed: Count) -> PyResult<Agent> {
+        let seed = seed.0;
         let spec = text(spec);
         let agent = game.entry.agent(&spec, seed).map_err(notation)?;
         let start = game.dyn_game().clone_box();
@@ -113,7 +114,8 @@ impl Agent {
         let agent = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
         // `Python::detach` is pyo3's `allow_threads` (renamed in 0.26): the GIL is released
         // while the agent searches, so other Python threads run meanwhile.
-        let chosen = py.detach(|| agent.choose(game));
+        // Ctrl-C stops the search and raises here (`crate::interrupt`).
+        let chosen = crate::interrupt::detached(py, || agent.choose(game))?;
         chosen.map_err(illegal)
     }
 

@@ -3,7 +3,7 @@
 
 use crate::errors::{illegal, notation};
 use boardgame_kit::{DynGame, Prob, Seat};
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
@@ -67,6 +67,53 @@ pub(crate) fn index(
             "{what} is {expected}, not {}",
             type_name(obj)
         ))),
+    }
+}
+
+/// A count, a seed, a size or a number of something from Python: an `int` (or anything with
+/// `__index__`) from 0 to 2^64-1. A negative or larger number is a `ValueError` (not the
+/// `OverflowError` of a plain conversion: the package raises only what `docs/python.md`
+/// lists); any other type a `TypeError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Count(pub(crate) u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Count {
+    type Error = PyErr;
+
+    fn extract(obj: pyo3::Borrowed<'a, 'py, PyAny>) -> PyResult<Count> {
+        match obj.extract::<u64>() {
+            Ok(n) => Ok(Count(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let shown = obj.str().map(|s| text(&s)).unwrap_or_default();
+                Err(PyValueError::new_err(format!(
+                    "{}: counts, seeds and sizes run from 0 to 2^64-1",
+                    excerpt(&shown)
+                )))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl Count {
+    /// The count, or `ValueError` naming `what` and the bound `max` when it is larger.
+    pub(crate) fn at_most(self, what: &str, max: u64) -> PyResult<u64> {
+        if self.0 > max {
+            return Err(PyValueError::new_err(format!(
+                "{what}={}: at most {max}",
+                self.0
+            )));
+        }
+        Ok(self.0)
+    }
+}
+
+/// At most the first 60 characters of `s` (for messages that quote an input).
+pub(crate) fn excerpt(s: &str) -> String {
+    const SHOWN: usize = 60;
+    match s.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}... ({} characters)", &s[..cut], s.chars().count()),
+        None => s.to_string(),
     }
 }
 

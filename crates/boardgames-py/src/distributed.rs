@@ -11,6 +11,7 @@
 //!   positions so that the task running it can be cancelled between slices: a subtree of a
 //!   solve split at a frontier.
 
+use crate::convert::Count;
 use crate::errors::{arena, illegal, setup};
 use boardgames::arena::tournament::{Tournament, TournamentGame};
 use boardgames::arena::{defaults, GameRecord, MatchSpec};
@@ -43,19 +44,21 @@ fn tournament(
 /// `agents`), `line` (the game's line of `boardgame tournament`) and `record` (the record's
 /// JSON line, as `tournament_table` reads it back).
 #[pyfunction]
-#[pyo3(signature = (game, params = None, agents = Vec::new(), games = 100, seed = 0, number = 0, max_actions = None, position = None))]
+#[pyo3(signature = (game, params = None, agents = Vec::new(), games = Count(100), seed = Count(0), number = Count(0), max_actions = None, position = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn tournament_game<'py>(
     py: Python<'py>,
     game: &str,
     params: Option<&str>,
     agents: Vec<String>,
-    games: u64,
-    seed: u64,
-    number: u64,
-    max_actions: Option<u64>,
+    games: Count,
+    seed: Count,
+    number: Count,
+    max_actions: Option<Count>,
     position: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (games, seed, number) = (games.0, seed.0, number.0);
+    let max_actions = max_actions.map(|c| c.0);
     let t = tournament(game, params, &agents, games, seed, max_actions, position)?;
     if number >= t.games() {
         return Err(illegal(format!(
@@ -63,7 +66,7 @@ pub(crate) fn tournament_game<'py>(
             t.games()
         )));
     }
-    let played = py.detach(|| t.play_game(number)).map_err(arena)?;
+    let played = crate::interrupt::detached(py, || t.play_game(number))?.map_err(arena)?;
     let d = PyDict::new(py);
     d.set_item("index", played.index)?;
     d.set_item("a", played.a)?;
@@ -84,19 +87,21 @@ pub(crate) fn tournament_game<'py>(
 /// one virtual draw between every pair), `unfinished` (games stopped at the cap, not
 /// counted) and `games` (the games read).
 #[pyfunction]
-#[pyo3(signature = (game, params = None, agents = Vec::new(), games = 100, seed = 0, max_actions = None, position = None, records = Vec::new()))]
+#[pyo3(signature = (game, params = None, agents = Vec::new(), games = Count(100), seed = Count(0), max_actions = None, position = None, records = Vec::new()))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn tournament_table<'py>(
     py: Python<'py>,
     game: &str,
     params: Option<&str>,
     agents: Vec<String>,
-    games: u64,
-    seed: u64,
-    max_actions: Option<u64>,
+    games: Count,
+    seed: Count,
+    max_actions: Option<Count>,
     position: Option<&str>,
-    records: Vec<(u64, String)>,
+    records: Vec<(Count, String)>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (games, seed, max_actions) = (games.0, seed.0, max_actions.map(|c| c.0));
+    let records: Vec<(u64, String)> = records.into_iter().map(|(n, r)| (n.0, r)).collect();
     let t = tournament(game, params, &agents, games, seed, max_actions, position)?;
     let mut standings = t.standings();
     let per = t.games_per_pair().max(1);
@@ -198,7 +203,8 @@ fn word(value: slimetrail_solver::Value) -> &'static str {
 impl SubtreeSolver {
     #[new]
     #[pyo3(signature = (params = None, bits = None))]
-    fn new(params: Option<&str>, bits: Option<u32>) -> PyResult<SubtreeSolver> {
+    fn new(params: Option<&str>, bits: Option<Count>) -> PyResult<SubtreeSolver> {
+        let bits = bits.map(|b| b.0.min(u64::from(u32::MAX)) as u32);
         let params = params.unwrap_or("").to_string();
         let entry = boardgames::find("slimetrail").map_err(setup)?;
         let start = entry.start(&params, None).map_err(setup)?;
@@ -234,9 +240,8 @@ impl SubtreeSolver {
     /// `"win"` or `"loss"`: the value of `position` for the seat to act (once the game is
     /// over, for the seat that would have acted), searched with the interpreter released.
     fn value(&mut self, py: Python<'_>, position: &str) -> PyResult<&'static str> {
-        let state = self.state(position)?;
-        let solver = &mut self.solver;
-        Ok(word(py.detach(|| solver.value(&state))))
+        self.value_within(py, position, Count(u64::MAX))?
+            .ok_or_else(|| illegal("the search was stopped before it found the value"))
     }
 
     /// Like `value`, but stops after searching `positions` more positions without an answer
@@ -246,13 +251,19 @@ impl SubtreeSolver {
         &mut self,
         py: Python<'_>,
         position: &str,
-        positions: u64,
+        positions: Count,
     ) -> PyResult<Option<&'static str>> {
+        let positions = positions.0;
         let state = self.state(position)?;
         let solver = &mut self.solver;
-        Ok(py
-            .detach(|| solver.value_within(&state, positions))
-            .map(word))
+        // Ctrl-C (and Ray's cancel) stop the search through the solver's stop hook.
+        let ended = crate::interrupt::detached_until(py, None, |hook| {
+            solver.stop_when(Some(hook.clone()));
+            let value = solver.value_within(&state, positions);
+            solver.stop_when(None);
+            value
+        })?;
+        Ok(ended.map(word))
     }
 
     fn __repr__(&self) -> String {

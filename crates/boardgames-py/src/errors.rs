@@ -71,7 +71,7 @@ pub(crate) fn setup(e: SetupError) -> PyErr {
 /// (`IllegalAction`).
 pub(crate) fn arena(e: ArenaError) -> PyErr {
     match e {
-        ArenaError::Choose(_) | ArenaError::Play(_) => illegal(e),
+        ArenaError::Choose(_) | ArenaError::Play(_) | ArenaError::Observe(_) => illegal(e),
         _ => notation(e),
     }
 }

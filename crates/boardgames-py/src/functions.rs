@@ -1,11 +1,13 @@
 //! The module's functions: the registry (`games`, `game_info`), matches through the library's
 //! match runner (`match`, `play_game`) and the Slime Trail solver (`solve`).
 
+use crate::convert::Count;
 use crate::convert::{json_text, text, text_or_empty};
 use crate::errors::{arena, illegal, setup};
 use boardgame_kit::params::ParamValues;
 use boardgames::arena::{self, defaults, AgentTally, ArenaError, MatchSpec, Tally};
-use boardgames::solve::SolveError;
+use boardgames::solve::{SolveError, SolveOptions};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -66,7 +68,7 @@ pub(crate) fn game_info<'py>(
 
 /// The match `boardgame match` plays for these arguments (the game's default turn limit and
 /// cap where none is given), with its seed.
-fn match_spec(
+pub(crate) fn match_spec(
     game: &Bound<'_, PyString>,
     params: Option<&Bound<'_, PyString>>,
     agents: &[Bound<'_, PyString>],
@@ -116,8 +118,16 @@ pub(crate) fn match_defaults<'py>(
     Ok(d)
 }
 
+/// The most games a match plays at once (`jobs`), one thread each: as `boardgame match
+/// --jobs`.
+pub(crate) const MAX_JOBS: u64 = 256;
+
 /// One agent's tally as a dict.
-fn tally_dict<'py>(py: Python<'py>, spec: &str, t: &AgentTally) -> PyResult<Bound<'py, PyDict>> {
+pub(crate) fn tally_dict<'py>(
+    py: Python<'py>,
+    spec: &str,
+    t: &AgentTally,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("agent", spec)?;
     d.set_item("wins", t.wins)?;
@@ -138,21 +148,25 @@ fn tally_dict<'py>(py: Python<'py>, spec: &str, t: &AgentTally) -> PyResult<Boun
 /// the cap, not counted). `jobs` games are played at once on as many threads, the
 /// interpreter released. Bad arguments raise `NotationError`.
 #[pyfunction]
-#[pyo3(name = "match", signature = (game, params = None, agents = Vec::new(), games = 100, seed = 0, jobs = 1, max_actions = None, position = None))]
+#[pyo3(name = "match", signature = (game, params = None, agents = Vec::new(), games = Count(100), seed = Count(0), jobs = Count(1), max_actions = None, position = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_match<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyString>,
     params: Option<&Bound<'py, PyString>>,
     agents: Vec<Bound<'py, PyString>>,
-    games: u64,
-    seed: u64,
-    jobs: usize,
-    max_actions: Option<u64>,
+    games: Count,
+    seed: Count,
+    jobs: Count,
+    max_actions: Option<Count>,
     position: Option<&Bound<'py, PyString>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let (games, seed, max_actions) = (games.0, seed.0, max_actions.map(|c| c.0));
+    let jobs = jobs.at_most("jobs", MAX_JOBS)? as usize;
     let spec = match_spec(game, params, &agents, seed, max_actions, position)?;
-    let tally = py.detach(|| arena::run::<ArenaError>(&spec, games, jobs.max(1), &mut |_| Ok(())));
+    let tally = crate::interrupt::detached(py, || {
+        arena::run::<ArenaError>(&spec, games, jobs.max(1), &mut |_| Ok(()))
+    })?;
     let tally = tally.map_err(arena)?;
     let out = PyList::empty(py);
     for (a, spec) in spec.agents().iter().enumerate() {
@@ -170,22 +184,22 @@ pub(crate) fn play_match<'py>(
 /// agent number of each seat), `line` (the game's line of `boardgame match`) and `tally`
 /// (per agent in the order given, the counts this game adds to `match`'s result).
 #[pyfunction]
-#[pyo3(signature = (game, params = None, agents = Vec::new(), seed = 0, number = 0, max_actions = None, position = None))]
+#[pyo3(signature = (game, params = None, agents = Vec::new(), seed = Count(0), number = Count(0), max_actions = None, position = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_game<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyString>,
     params: Option<&Bound<'py, PyString>>,
     agents: Vec<Bound<'py, PyString>>,
-    seed: u64,
-    number: u64,
-    max_actions: Option<u64>,
+    seed: Count,
+    number: Count,
+    max_actions: Option<Count>,
     position: Option<&Bound<'py, PyString>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (seed, number, max_actions) = (seed.0, number.0, max_actions.map(|c| c.0));
     let spec = match_spec(game, params, &agents, seed, max_actions, position)?;
-    let record = py
-        .detach(|| arena::play_game(&spec, number))
-        .map_err(arena)?;
+    let record = crate::interrupt::detached(py, || arena::play_game(&spec, number))?;
+    let record = record.map_err(arena)?;
     let d = json_text(py, &record.to_json())?;
     d.set_item("index", record.index())?;
     d.set_item("seating", record.seating().to_vec())?;
@@ -205,22 +219,49 @@ pub(crate) fn play_game<'py>(
 /// the seat to act and, per legal action (sorted by text), the same seat's result after it,
 /// as `boardgame solve` prints them. `IllegalAction` for a game without a solver or a
 /// finished game.
+///
+/// Keyword budgets: `time` (seconds, a float) and `nodes` (positions searched in all); when
+/// either is spent before the position is solved, `None` is returned (the solve can take
+/// hours on 9x9). Ctrl-C stops the search within a fraction of a second and raises
+/// `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (game, params = None, position = None))]
+#[pyo3(signature = (game, params = None, position = None, *, time = None, nodes = None))]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyString>,
     params: Option<&Bound<'py, PyString>>,
     position: Option<&Bound<'py, PyString>>,
-) -> PyResult<Bound<'py, PyDict>> {
+    time: Option<f64>,
+    nodes: Option<Count>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
     let entry = boardgames::find(&text(game)).map_err(setup)?;
     let position = position.map(text);
     let state = entry
         .start(&text_or_empty(params), position.as_deref())
         .map_err(setup)?;
-    let solution = py
-        .detach(|| entry.solve(state.as_ref(), None))
-        .map_err(|e: SolveError| illegal(e))?;
+    let deadline = match time {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => {
+            std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(t.min(1e9)))
+        }
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "time={t}: a budget is a number of seconds, 0 or more"
+            )))
+        }
+    };
+    let ended = crate::interrupt::detached_until(py, deadline, |hook| {
+        let options = SolveOptions {
+            positions: nodes.map(|n| n.0),
+            stop: Some(hook.clone()),
+            ..SolveOptions::default()
+        };
+        entry.solve_with(state.as_ref(), &options)
+    })?;
+    let solution = match ended {
+        Err(SolveError::Stopped) => return Ok(None),
+        other => other.map_err(|e: SolveError| illegal(e))?,
+    };
     let word = |win: bool| if win { "win" } else { "loss" };
     let d = PyDict::new(py);
     d.set_item("value", word(solution.win))?;
@@ -229,5 +270,5 @@ pub(crate) fn solve<'py>(
         moves.set_item(action, word(*win))?;
     }
     d.set_item("moves", moves)?;
-    Ok(d)
+    Ok(Some(d))
 }

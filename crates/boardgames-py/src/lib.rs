@@ -19,8 +19,11 @@ mod distributed;
 mod errors;
 mod functions;
 mod game;
+mod interrupt;
 mod learn;
+mod selfplay;
 mod state;
+mod tally;
 mod vector;
 
 use pyo3::prelude::*;
@@ -48,5 +51,9 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(distributed::tournament_game, m)?)?;
     m.add_function(wrap_pyfunction!(distributed::tournament_table, m)?)?;
     m.add_class::<distributed::SubtreeSolver>()?;
+    m.add_class::<tally::Tally>()?;
+    m.add_function(wrap_pyfunction!(tally::read_tally, m)?)?;
+    m.add_function(wrap_pyfunction!(tally::match_tally, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::selfplay_games, m)?)?;
     Ok(())
 }

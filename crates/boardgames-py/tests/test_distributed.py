@@ -19,6 +19,7 @@ ray = pytest.importorskip("ray")
 
 import boardgames  # noqa: E402
 from boardgames import distributed as D  # noqa: E402
+from boardgames.distributed import _cluster, _selfplay, _solve  # noqa: E402
 
 from conftest import cli  # noqa: E402
 
@@ -56,12 +57,12 @@ def _lines(tally):
 
 def test_batches_cover_every_game_once(cluster):
     for count, batch in [(0, None), (1, None), (10, 3), (100, None), (7, 7), (7, 100)]:
-        slices = D._batches(count, batch)
+        slices = _cluster._batches(count, batch)
         numbers = [n for start, stop in slices for n in range(start, stop)]
         assert numbers == list(range(count))
-    assert max(stop - start for start, stop in D._batches(1000, None)) <= 64
+    assert max(stop - start for start, stop in _cluster._batches(1000, None)) <= 64
     with pytest.raises(ValueError):
-        D._batches(5, 0)
+        _cluster._batches(5, 0)
 
 
 @pytest.mark.parametrize(
@@ -283,7 +284,7 @@ def test_selfplay_resumes_after_a_kill(cluster, tmp_path):
     fresh.mkdir()
     for name in sorted(before)[:2]:
         k = int(name[len("shard-"):-len(".npz")])
-        ray.get(D._selfplay_shard.remote("slimetrail", "", args["agent"], args["seed"],
+        ray.get(_selfplay._selfplay_shard.remote("slimetrail", "", args["agent"], args["seed"],
                                          meta["max_actions"], None, k, k + 1,
                                          str(fresh / name)))
         x, y = _load(out / name), _load(fresh / name)
@@ -430,7 +431,7 @@ def test_solve_resumes_after_a_kill(cluster, tmp_path):
 def test_a_cancelled_subtree_stops_between_slices(cluster):
     """ray.cancel stops a subtree task at its next slice (the worker lives on)."""
     start = boardgames.Game("slimetrail", "size=9").new_state().position()
-    ref = D._solve_subtree.remote("size=9", start, 20, 1 << 16, False)
+    ref = _solve._solve_subtree.remote("size=9", start, 20, 1 << 16, False)
     time.sleep(2.0)
     began = time.time()
     ray.cancel(ref)
@@ -438,7 +439,7 @@ def test_a_cancelled_subtree_stops_between_slices(cluster):
         ray.get(ref, timeout=60)
     assert time.time() - began < 30
     small = boardgames.Game("slimetrail", "size=5").new_state().position()
-    assert ray.get(D._solve_subtree.remote("size=5", small, None, 1 << 16, True))["value"] == "win"
+    assert ray.get(_solve._solve_subtree.remote("size=5", small, None, 1 << 16, True))["value"] == "win"
 
 
 def test_solve_refuses_what_the_package_refuses(cluster):

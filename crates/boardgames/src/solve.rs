@@ -43,6 +43,10 @@ pub enum SolveError {
     /// No seat is to act.
     #[error("the game is over: no seat is to act")]
     GameOver,
+    /// The search stopped before it finished: its budget of positions was spent
+    /// ([`SolveOptions::positions`]) or its stop hook said stop ([`SolveOptions::stop`]).
+    #[error("stopped before the position was solved")]
+    Stopped,
 }
 
 /// How to run a solve: who to tell about progress, and where proven positions are read from
@@ -63,6 +67,12 @@ pub struct SolveOptions {
     /// Threads to search on, sharing one table (the same memory as one thread); `None`: the
     /// available cores ([`default_threads`]). The answer is the same for any number.
     pub threads: Option<usize>,
+    /// Stop with [`SolveError::Stopped`] after searching this many positions in all (the
+    /// value and every action's); `None`: no limit.
+    pub positions: Option<u64>,
+    /// Asked every 65,536 positions whether to stop (then [`SolveError::Stopped`]): a time
+    /// budget, or Ctrl-C in the Python package. See `slimetrail_solver::Solver::stop_when`.
+    pub stop: Option<slimetrail_solver::StopFn>,
 }
 
 /// The threads a solve uses unless told otherwise: the available cores
@@ -83,6 +93,8 @@ impl fmt::Debug for SolveOptions {
             .field("save", &self.save)
             .field("save_every", &self.save_every)
             .field("threads", &self.threads)
+            .field("positions", &self.positions)
+            .field("stop", &self.stop.is_some())
             .finish()
     }
 }
@@ -134,12 +146,27 @@ pub(crate) fn slimetrail(
     if let Some(report) = options.progress.clone() {
         solver.on_progress(move |p| report(p.positions));
     }
-    let win = solver.value(state).is_win();
-    let mut actions: Vec<(String, bool)> = solver
-        .action_values(state)
-        .into_iter()
-        .map(|(a, v)| (a.to_string(), v.is_win()))
-        .collect();
+    solver.stop_when(options.stop.clone());
+    // The positions left of the budget.
+    let (limit, before) = (options.positions.unwrap_or(u64::MAX), solver.nodes());
+    let left = |s: &slimetrail_solver::Solver| limit.saturating_sub(s.nodes() - before);
+    let budget = left(&solver);
+    let win = solver
+        .value_within(state, budget)
+        .ok_or(SolveError::Stopped)?
+        .is_win();
+    let mut legal = boardgame_kit::Actions::<slimetrail_core::State>::new();
+    state.legal_actions(&mut legal);
+    let mut actions = Vec::with_capacity(legal.len());
+    for &a in legal.iter() {
+        let mut child = *state;
+        child.play_unchecked(a);
+        let budget = left(&solver);
+        let value = solver
+            .value_within(&child, budget)
+            .ok_or(SolveError::Stopped)?;
+        actions.push((a.to_string(), !value.is_win()));
+    }
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     if let Some(path) = &options.save {
         // The final save is always tried: once it is written, a failed periodic save on the

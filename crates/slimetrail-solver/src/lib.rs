@@ -148,6 +148,9 @@ pub struct Progress {
 /// The progress callback (shared by clones of a solver).
 type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 
+/// A hook a search asks, every 65,536 positions, whether to stop ([`Solver::stop_when`]).
+pub type StopFn = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// An exact solver with a transposition table of `2^bits` entries (16 bytes each), kept between
 /// calls so that the positions of one game share work. Cloning copies the table. Tables of 2^20 entries (16 MiB) prove
 /// the 7x7 start in well under a second.
@@ -182,6 +185,7 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     progress: Option<ProgressFn>,
+    stop: Option<StopFn>,
     method: Method,
     /// log2 of the table entries (the size of the proof-number table, made when first used).
     bits: u32,
@@ -212,6 +216,7 @@ impl Solver {
             table: Table::new(bits),
             nodes: 0,
             progress: None,
+            stop: None,
             method: Method::DepthFirst,
             bits,
             numbers: None,
@@ -273,6 +278,28 @@ impl Solver {
     /// ```
     pub fn on_progress(&mut self, report: impl Fn(Progress) + Send + Sync + 'static) {
         self.progress = Some(Arc::new(report));
+    }
+
+    /// Asks `stop` every 65,536 positions a search counts (on several threads: each time
+    /// their total passes a multiple, from the calling thread) whether to stop; once it says
+    /// yes the search stops as a spent budget does: [`Solver::value_within`] returns `None`,
+    /// and the positions proven so far stay in the table. `None` removes the hook. This is
+    /// how a caller stops a long solve from outside (Ctrl-C in the Python package, a time
+    /// budget).
+    ///
+    /// ```
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::Solver;
+    /// use std::sync::Arc;
+    /// let mut solver = Solver::new(16);
+    /// solver.stop_when(Some(Arc::new(|| true)));
+    /// assert_eq!(solver.value_within(&State::default(), u64::MAX), None);
+    /// assert!(solver.nodes() < 100_000); // the 7x7 start takes some 1.7 million
+    /// solver.stop_when(None);
+    /// assert!(solver.value_within(&State::default(), u64::MAX).is_some());
+    /// ```
+    pub fn stop_when(&mut self, stop: Option<StopFn>) {
+        self.stop = stop;
     }
 
     /// Positions searched so far, over all calls.
@@ -408,6 +435,7 @@ impl Solver {
     /// positions, reporting progress and saving periodically.
     fn run(&mut self, limit: u64, node: Node) -> Option<bool> {
         let report = self.progress.clone();
+        let stop = self.stop.clone();
         let size = self.geo.size();
         #[cfg(feature = "std")]
         let checkpoint = &mut self.checkpoint;
@@ -432,6 +460,7 @@ impl Solver {
                 c.tick(size, _table);
             }
             let _ = size;
+            !stop.as_ref().is_some_and(|s| s())
         };
         #[cfg(feature = "std")]
         if self.threads > 1 && self.method == Method::DepthFirst {

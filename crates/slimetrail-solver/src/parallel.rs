@@ -67,15 +67,16 @@ pub(crate) fn search_together(
             let passed = (before + positions) / TICK_EVERY;
             if passed > reported {
                 reported = passed;
-                tick(before + positions, t);
+                return tick(before + positions, t);
             }
+            true
         };
         let mut nodes = together.run(0, Some(&mut all));
         for h in helpers {
             nodes += h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
         }
         if (before + nodes) / TICK_EVERY > reported {
-            tick(before + nodes, table);
+            let _ = tick(before + nodes, table);
         }
         nodes
     });

@@ -19,8 +19,9 @@ pub(crate) struct Node {
 }
 
 /// What the search reports every so many positions: the positions searched and the table (for
-/// periodic saving).
-pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64, &Table);
+/// periodic saving). It answers whether to go on: `false` stops the search (and its crew) as
+/// a spent budget does.
+pub(crate) type Tick<'a> = &'a mut dyn FnMut(u64, &Table) -> bool;
 
 /// Positions between two progress reports (a power of two).
 pub(crate) const TICK_EVERY: u64 = 1 << 16;
@@ -82,7 +83,12 @@ impl Budget<'_> {
         // every look and reports when the positions of all threads have passed a multiple.
         if self.crew.is_some() || self.nodes & (TICK_EVERY - 1) == 0 {
             if let Some(t) = self.tick.as_mut() {
-                t(self.nodes, table);
+                if !t(self.nodes, table) {
+                    self.stopped = true;
+                    if let Some(crew) = self.crew {
+                        crew.stop.store(true, Ordering::Relaxed);
+                    }
+                }
             }
         }
     }

@@ -177,6 +177,7 @@ impl<G: Game> Agent<G> for ParallelMcts<G> {
         let mut legal = Actions::<G>::new();
         legal_for_seat(state, &mut legal)?;
         let shares: Vec<Budget> = (0..self.workers.len()).map(|i| self.share(i)).collect();
+        let cancel = crate::budget::cancel_hook();
         let results: Vec<Result<G::Action, AgentError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .workers
@@ -184,7 +185,8 @@ impl<G: Game> Agent<G> for ParallelMcts<G> {
                 .zip(shares)
                 .map(|(worker, share)| {
                     worker.set_budget(share);
-                    scope.spawn(move || worker.choose(state))
+                    let cancel = cancel.clone();
+                    scope.spawn(move || crate::budget::with_cancel(cancel, || worker.choose(state)))
                 })
                 .collect();
             handles

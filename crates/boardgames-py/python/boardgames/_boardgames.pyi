@@ -222,3 +222,36 @@ class VectorGame:
         """(obs, mask, to_act, rewards, terminated, truncated)."""
     def positions(self) -> List[str]: ...
     def __len__(self) -> int: ...
+
+class Tally:
+    """The results of some games of a match; tallies of the same match merge."""
+
+    def __init__(self, agents: Sequence[str]) -> None: ...
+    @property
+    def agents(self) -> List[str]: ...
+    @property
+    def games(self) -> int: ...
+    def merge(self, other: Tally) -> Tally: ...
+    def results(self) -> List[Dict[str, Any]]: ...
+
+def _tally(agents: Sequence[str], counts: str) -> Tally: ...
+def match_tally(
+    game: str,
+    params: Optional[str] = None,
+    agents: Sequence[str] = ...,
+    seed: int = 0,
+    start: int = 0,
+    stop: int = 0,
+    max_actions: Optional[int] = None,
+    position: Optional[str] = None,
+) -> Tally: ...
+def selfplay_games(
+    game: str,
+    params: Optional[str] = None,
+    agent: Optional[str] = None,
+    seed: int = 0,
+    start: int = 0,
+    stop: int = 0,
+    max_actions: Optional[int] = None,
+    position: Optional[str] = None,
+) -> Dict[str, Any]: ...

@@ -3,7 +3,7 @@
 use crate::agents::ChooseError;
 use crate::registry::SetupError;
 use boardgame_ai::SpecError;
-use boardgame_kit::DynPlayError;
+use boardgame_kit::{DynPlayError, ObserveError};
 
 /// Why a match or a tournament could not be set up, or one of its games could not be played.
 ///
@@ -37,4 +37,11 @@ pub enum ArenaError {
     /// An agent chose an action the game refused.
     #[error(transparent)]
     Play(#[from] DynPlayError),
+    /// The game was stopped by the calling thread's cancellation hook
+    /// (`boardgame_ai::budget::with_cancel`), such as Ctrl-C in the Python package.
+    #[error("stopped: cancelled by the caller")]
+    Cancelled,
+    /// A seat's observation could not be written (a self-play sample).
+    #[error(transparent)]
+    Observe(#[from] ObserveError),
 }

@@ -48,13 +48,14 @@ mod play;
 pub mod ratings;
 mod record;
 mod run;
+pub mod selfplay;
 mod spec;
 mod tally;
 pub mod tournament;
 
 pub use error::ArenaError;
 pub use interval::wilson_interval;
-pub use play::{agent_seed, dice_seed, play_game};
+pub use play::{agent_seed, dice_seed, play_game, play_game_watched, Decision};
 pub use record::{GameEnd, GameRecord, RecordReadError};
 pub use run::{run, run_indexed};
 pub use spec::MatchSpec;

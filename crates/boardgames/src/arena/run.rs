@@ -8,6 +8,7 @@ use super::tally::Tally;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 /// Plays games `0..games` of a match, `jobs` at once on as many threads (1 or 0: in the
 /// calling thread, which is what a build without threads, such as the browser's, must use),
@@ -59,6 +60,13 @@ where
 /// order, as soon as the ones before it are done. The first error stops the run (the threads
 /// finish the work they are on) and is returned.
 ///
+/// A thread the system refuses to start is done without: its share goes to the threads
+/// started (with none, all of it runs in the calling thread). Under a cancellation hook
+/// (`boardgame_ai::budget::with_cancel`) the threads are handed the calling thread's hook,
+/// which the calling thread also looks at while it waits; once it says stop, no new work is
+/// begun (the work under way ends as its searches stop: a game with
+/// [`ArenaError::Cancelled`]).
+///
 /// ```
 /// use boardgames::arena::run_indexed;
 /// let mut squares = Vec::new();
@@ -93,26 +101,54 @@ where
     }
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
+    let cancel = cancel_hook();
     std::thread::scope(|scope| {
         let (send, receive) = mpsc::channel::<(u64, Result<T, E>)>();
         let threads = usize::try_from(count.max(1)).map_or(jobs, |c| jobs.min(c));
+        let mut started = 0;
         for _ in 0..threads {
             let send = send.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= count || send.send((n, play(n))).is_err() {
-                        break;
+            let (next, stop, cancel) = (&next, &stop, cancel.clone());
+            let worker = move || {
+                with_cancel(cancel, || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n >= count || send.send((n, play(n))).is_err() {
+                            break;
+                        }
                     }
-                }
-            });
+                })
+            };
+            // A thread the system refuses is not started: the work goes to the others.
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, worker)
+                .is_err()
+            {
+                break;
+            }
+            started += 1;
         }
         drop(send);
+        if started == 0 {
+            // Not a single thread: all of it in the calling thread.
+            return run_indexed(count, 1, play, finished, sink);
+        }
         let mut pending = BTreeMap::new();
         let mut due = 0u64;
         let result = (|| {
-            for (n, result) in receive.iter() {
+            loop {
+                let (n, result) = match receive.recv_timeout(LOOK_EVERY) {
+                    Ok(got) => got,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        // The threads' searches look at the hook the calling thread hands
+                        // them; the calling thread, only waiting, looks at it here.
+                        if cancelled() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                };
                 finished(n);
                 pending.insert(n, result);
                 while let Some(result) = pending.remove(&due) {
@@ -125,4 +161,29 @@ where
         stop.store(true, Ordering::Relaxed);
         result
     })
+}
+
+/// How often the calling thread of a run on threads, waiting for their work, looks at its
+/// cancellation hook.
+const LOOK_EVERY: Duration = Duration::from_millis(20);
+
+#[cfg(feature = "std")]
+use boardgame_ai::budget::{cancel_hook, cancelled, with_cancel};
+
+/// Without `std` there is no cancellation hook.
+#[cfg(not(feature = "std"))]
+fn cancel_hook() -> Option<()> {
+    None
+}
+
+/// Without `std` there is no cancellation hook.
+#[cfg(not(feature = "std"))]
+fn cancelled() -> bool {
+    false
+}
+
+/// Without `std` there is no cancellation hook.
+#[cfg(not(feature = "std"))]
+fn with_cancel<T>(_hook: Option<()>, work: impl FnOnce() -> T) -> T {
+    work()
 }

@@ -2,6 +2,7 @@
 
 use super::interval::wilson_interval;
 use super::record::{GameEnd, GameRecord};
+use serde::{Deserialize, Serialize};
 
 /// One agent's results, counted per seat it played: a seat among the winners wins (a win
 /// shared by several seats, such as Repello's tie at the top, is a win for each of them and
@@ -16,7 +17,7 @@ use super::record::{GameEnd, GameRecord};
 /// assert_eq!(t.line("mcts"), "mcts wins=6 draws=2 losses=2");
 /// assert_eq!(AgentTally::default().score(), None);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AgentTally {
     /// Seats among the winners of a finished game.
     pub wins: u64,
@@ -127,7 +128,12 @@ impl AgentTally {
 /// assert_eq!(all.games(), 4);
 /// assert_eq!(all.won_alone(0) + all.won_alone(1), 4); // a Slime Trail game has one winner
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// A tally is serialisable (serde: the counts per agent and per game), so tallies of games
+/// played in other processes travel back to be merged; reading one back checks that its
+/// per-agent lists agree.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "TallyCounts")]
 pub struct Tally {
     agents: Vec<AgentTally>,
     alone: Vec<u64>,
@@ -135,6 +141,40 @@ pub struct Tally {
     drawn: u64,
     unfinished: u64,
     games: u64,
+}
+
+/// A tally as it is read back, before its lists are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TallyCounts {
+    agents: Vec<AgentTally>,
+    alone: Vec<u64>,
+    shared: u64,
+    drawn: u64,
+    unfinished: u64,
+    games: u64,
+}
+
+impl TryFrom<TallyCounts> for Tally {
+    type Error = String;
+
+    fn try_from(c: TallyCounts) -> Result<Tally, String> {
+        if c.agents.len() != c.alone.len() {
+            return Err(format!(
+                "a tally of {} agents with games won alone for {}",
+                c.agents.len(),
+                c.alone.len()
+            ));
+        }
+        Ok(Tally {
+            agents: c.agents,
+            alone: c.alone,
+            shared: c.shared,
+            drawn: c.drawn,
+            unfinished: c.unfinished,
+            games: c.games,
+        })
+    }
 }
 
 impl Tally {
