@@ -120,6 +120,20 @@ pub struct PlayoutStats {
     pub unfinished: u64,
 }
 
+impl PlayoutStats {
+    /// Adds the counts of `other` (playouts played after these: the longest is the longer).
+    pub fn add(&mut self, other: &PlayoutStats) {
+        self.playouts += other.playouts;
+        self.actions += other.actions;
+        self.longest = self.longest.max(other.longest);
+        for (mine, theirs) in self.wins.iter_mut().zip(&other.wins) {
+            *mine += theirs;
+        }
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+    }
+}
+
 /// Why an action given as text or as an index was not played; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -247,6 +261,26 @@ pub trait DynGame: fmt::Debug + fmt::Display + Send + Sync {
     /// `max_actions` actions, and counts how they ended. The loop runs on the concrete game
     /// type through its playout kernel: no dynamic call per action.
     fn playouts(&self, count: u64, seed: u64, max_actions: u64) -> PlayoutStats;
+    /// [`DynGame::playouts`] with the generator given, which goes on from where it is: so
+    /// `playouts(n, seed, m)` is `playouts_from(k, &mut rng, m)` followed by
+    /// `playouts_from(n - k, &mut rng, m)` with `rng = SplitMix64::new(seed)`, the two
+    /// counts added ([`PlayoutStats::add`]). A caller that must stop between batches (Ctrl-C)
+    /// plays them in batches this way.
+    ///
+    /// ```
+    /// use boardgame_kit::{testing::Nim, DynGame, Game, SplitMix64};
+    /// let g = Nim::new(&"stones=4".parse().unwrap());
+    /// let mut rng = SplitMix64::new(7);
+    /// let mut p = g.playouts_from(30, &mut rng, 100);
+    /// p.add(&g.playouts_from(70, &mut rng, 100));
+    /// assert_eq!(p, g.playouts(100, 7, 100));
+    /// ```
+    fn playouts_from(
+        &self,
+        count: u64,
+        rng: &mut crate::SplitMix64,
+        max_actions: u64,
+    ) -> PlayoutStats;
     /// The seats still in the game ([`Game::in_play`]): the seats that play, less those
     /// eliminated.
     fn in_play(&self) -> SeatSet;
@@ -542,11 +576,19 @@ where
     }
 
     fn playouts(&self, count: u64, seed: u64, max_actions: u64) -> PlayoutStats {
-        let mut rng = crate::SplitMix64::new(seed);
+        self.playouts_from(count, &mut crate::SplitMix64::new(seed), max_actions)
+    }
+
+    fn playouts_from(
+        &self,
+        count: u64,
+        rng: &mut crate::SplitMix64,
+        max_actions: u64,
+    ) -> PlayoutStats {
         let mut stats = PlayoutStats::default();
         for _ in 0..count {
             let mut state = self.clone();
-            let p = playout(&mut state, &mut rng, max_actions);
+            let p = playout(&mut state, rng, max_actions);
             stats.playouts += 1;
             stats.actions += p.length;
             stats.longest = stats.longest.max(p.length);

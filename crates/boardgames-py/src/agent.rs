@@ -6,9 +6,10 @@ use crate::game::Game;
 use crate::state::State;
 use boardgame_kit::{DynGame, Seat};
 use boardgames::{DynAgent, GameEntry};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 /// A player for one game, made from a SPEC: `Agent("mcts:iterations=1000", game, seed=0)`.
 ///
@@ -22,30 +23,50 @@ use std::sync::Mutex;
 /// next. `choose(state)` searches `state` with the interpreter released and returns the
 /// action's text (nothing is played); when `state` is not the position the agent was
 /// following, it starts afresh from `state`.
-#[pyclass(module = "boardgames", name = "Agent")]
+///
+/// An agent serves one call at a time: a call made while another thread's call on the same
+/// agent is running (a search releases the interpreter) raises `ValueError` ("this Agent is
+/// busy") and changes nothing. Use one agent per thread.
+#[pyclass(module = "boardgames", name = "Agent", frozen)]
 pub(crate) struct Agent {
     entry: &'static GameEntry,
     spec: String,
     seed: u64,
     params: String,
-    agent: Mutex<Box<dyn DynAgent>>,
-    /// The position the agent follows (where `inform` plays).
-    mirror: Box<dyn DynGame>,
     /// The seats in play, in seat order.
     seats: Vec<Seat>,
+    /// What calls change, one call at a time.
+    inner: Mutex<Inner>,
+}
+
+/// The agent and the position it follows.
+struct Inner {
+    agent: Box<dyn DynAgent>,
+    /// The position the agent follows (where `inform` plays).
+    mirror: Box<dyn DynGame>,
+}
+
+impl Inner {
+    /// Starts the agent afresh following `mirror`.
+    fn follow(&mut self, mirror: Box<dyn DynGame>) {
+        self.agent.restart();
+        self.mirror = mirror;
+    }
 }
 
 impl Agent {
-    fn agent(&mut self) -> &mut Box<dyn DynAgent> {
-        // A poisoned lock only means a search panicked, which the engines never do; the
-        // agent is still usable.
-        self.agent.get_mut().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Starts the agent afresh following `mirror`.
-    fn follow(&mut self, mirror: Box<dyn DynGame>) {
-        self.agent().restart();
-        self.mirror = mirror;
+    /// The agent for this call, or `ValueError` while another thread's call has it.
+    fn inner(&self) -> PyResult<MutexGuard<'_, Inner>> {
+        match self.inner.try_lock() {
+            Ok(inner) => Ok(inner),
+            // A poisoned lock only means a search panicked, which the engines never do; the
+            // agent is still usable.
+            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyValueError::new_err(
+                "this Agent is busy: another thread's call on it is running (an Agent serves \
+                 one call at a time; use one Agent per thread)",
+            )),
+        }
     }
 
     /// Refuses a state of another game or other parameters.
@@ -77,9 +98,11 @@ impl Agent {
             entry: game.entry,
             seed,
             params: start.params_text(),
-            agent: Mutex::new(agent),
             seats: game.seat_list(),
-            mirror: start,
+            inner: Mutex::new(Inner {
+                agent,
+                mirror: start,
+            }),
             spec,
         })
     }
@@ -98,20 +121,21 @@ impl Agent {
 
     /// The agent's name (`mcts`).
     #[getter]
-    fn name(&mut self) -> &'static str {
-        self.agent().name()
+    fn name(&self) -> PyResult<&'static str> {
+        Ok(self.inner()?.agent.name())
     }
 
     /// The action (text) the agent chooses for the seat to act in `state`; nothing is
     /// played. Searches with the interpreter released. `IllegalAction` at a chance node, once
     /// the game is over, or for a state of another game.
-    fn choose(&mut self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<String> {
+    fn choose(&self, py: Python<'_>, state: PyRef<'_, State>) -> PyResult<String> {
         self.check_game(&state)?;
         let game = state.game();
-        if self.mirror.position() != game.position() {
-            self.follow(game.clone_box());
+        let mut inner = self.inner()?;
+        if inner.mirror.position() != game.position() {
+            inner.follow(game.clone_box());
         }
-        let agent = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        let agent = &mut inner.agent;
         // `Python::detach` is pyo3's `allow_threads` (renamed in 0.26): the GIL is released
         // while the agent searches, so other Python threads run meanwhile.
         // Ctrl-C stops the search and raises here (`crate::interrupt`).
@@ -122,26 +146,27 @@ impl Agent {
     /// Tells the agent that `action` (text or id) is played at the position it follows, and
     /// plays it there. `NotationError` / `IllegalAction` if it cannot be played there
     /// (nothing changed).
-    fn inform(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn inform(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut inner = self.inner()?;
         let text = match action_arg(action)? {
             crate::convert::ActionArg::Text(t) => t,
-            crate::convert::ActionArg::Id(id) => self.mirror.id_text(id).ok_or_else(|| {
+            crate::convert::ActionArg::Id(id) => inner.mirror.id_text(id).ok_or_else(|| {
                 illegal(format!(
                     "no action has id {id} at the position this agent follows"
                 ))
             })?,
         };
-        self.mirror.action_index(&text).map_err(play)?;
-        let Agent { agent, mirror, .. } = self;
-        let agent = agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        inner.mirror.action_index(&text).map_err(play)?;
+        let Inner { agent, mirror } = &mut *inner;
         agent.inform(mirror.as_ref(), &text);
-        self.mirror.play_text(&text).map_err(play)?;
+        mirror.play_text(&text).map_err(play)?;
         Ok(())
     }
 
     /// Forgets the game so far and follows `state` (default: the game's start).
     #[pyo3(signature = (state = None))]
-    fn restart(&mut self, state: Option<PyRef<'_, State>>) -> PyResult<()> {
+    fn restart(&self, state: Option<PyRef<'_, State>>) -> PyResult<()> {
+        let mut inner = self.inner()?;
         let mirror = match state {
             Some(s) => {
                 self.check_game(&s)?;
@@ -149,13 +174,13 @@ impl Agent {
             }
             None => self.entry.new_game(&self.params).map_err(setup)?,
         };
-        self.follow(mirror);
+        inner.follow(mirror);
         Ok(())
     }
 
     /// The position the agent follows (where `inform` plays).
-    fn position(&self) -> String {
-        self.mirror.position()
+    fn position(&self) -> PyResult<String> {
+        Ok(self.inner()?.mirror.position())
     }
 
     /// What the last choice found, as a dict, or `None` before the first choice: `seat` (the
@@ -163,9 +188,9 @@ impl Agent {
     /// in `-1..1`), `exact` (solved), `line` (the chosen action and the expected
     /// continuation), `actions` (per legal action: `action`, `visits`, `value`, `exact`),
     /// `iterations`, `nodes`, `longest_playout`.
-    fn analysis<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let seats = self.seats.clone();
-        let Some(a) = self.agent().analysis() else {
+        let Some(a) = self.inner()?.agent.analysis() else {
             return Ok(None);
         };
         let d = PyDict::new(py);

@@ -169,14 +169,29 @@ pub(crate) fn tournament_table<'py>(
 /// 2^24 above) is kept from call to call, so a search cut short by its budget goes on from
 /// the positions it proved, and later positions reuse them. `nodes` counts the positions
 /// searched by all calls.
-#[pyclass(module = "boardgames._boardgames", name = "SubtreeSolver")]
+///
+/// A solver serves one call at a time: a call while another thread's call on it is running
+/// raises `ValueError` and changes nothing.
+#[pyclass(module = "boardgames._boardgames", name = "SubtreeSolver", frozen)]
 pub(crate) struct SubtreeSolver {
     params: String,
     size: u8,
-    solver: slimetrail_solver::Solver,
+    solver: std::sync::Mutex<slimetrail_solver::Solver>,
 }
 
 impl SubtreeSolver {
+    /// The solver for this call, or `ValueError` while another thread's call has it.
+    fn solver(&self) -> PyResult<std::sync::MutexGuard<'_, slimetrail_solver::Solver>> {
+        use std::sync::TryLockError;
+        match self.solver.try_lock() {
+            Ok(s) => Ok(s),
+            Err(TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(pyo3::exceptions::PyValueError::new_err(
+                "this SubtreeSolver is busy: another thread's call on it is running",
+            )),
+        }
+    }
+
     /// The position `position` of this solver's board (its parameters).
     fn state(&self, position: &str) -> PyResult<slimetrail_core::State> {
         let entry = boardgames::find("slimetrail").map_err(setup)?;
@@ -221,7 +236,7 @@ impl SubtreeSolver {
         Ok(SubtreeSolver {
             params,
             size,
-            solver: slimetrail_solver::Solver::new(bits),
+            solver: std::sync::Mutex::new(slimetrail_solver::Solver::new(bits)),
         })
     }
 
@@ -233,13 +248,13 @@ impl SubtreeSolver {
 
     /// The positions searched by every call so far.
     #[getter]
-    fn nodes(&self) -> u64 {
-        self.solver.nodes()
+    fn nodes(&self) -> PyResult<u64> {
+        Ok(self.solver()?.nodes())
     }
 
     /// `"win"` or `"loss"`: the value of `position` for the seat to act (once the game is
     /// over, for the seat that would have acted), searched with the interpreter released.
-    fn value(&mut self, py: Python<'_>, position: &str) -> PyResult<&'static str> {
+    fn value(&self, py: Python<'_>, position: &str) -> PyResult<&'static str> {
         self.value_within(py, position, Count(u64::MAX))?
             .ok_or_else(|| illegal("the search was stopped before it found the value"))
     }
@@ -248,14 +263,15 @@ impl SubtreeSolver {
     /// and returns `None`; the positions proven so far stay in the table, so the next call
     /// goes on from them.
     fn value_within(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &str,
         positions: Count,
     ) -> PyResult<Option<&'static str>> {
         let positions = positions.0;
         let state = self.state(position)?;
-        let solver = &mut self.solver;
+        let mut guard = self.solver()?;
+        let solver = &mut *guard;
         // Ctrl-C (and Ray's cancel) stop the search through the solver's stop hook.
         let ended = crate::interrupt::detached_until(py, None, |hook| {
             solver.stop_when(Some(hook.clone()));
@@ -266,11 +282,11 @@ impl SubtreeSolver {
         Ok(ended.map(word))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!(
             "SubtreeSolver({:?}, nodes={})",
             self.params,
-            self.solver.nodes()
-        )
+            self.solver()?.nodes()
+        ))
     }
 }

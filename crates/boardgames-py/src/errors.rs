@@ -31,14 +31,31 @@ pyo3::create_exception!(
      not play. Nothing changed."
 );
 
-/// A `NotationError` with the message of `e`.
+/// A `NotationError` with the message of `e` ([`short`]).
 pub(crate) fn notation(e: impl Display) -> PyErr {
-    NotationError::new_err(e.to_string())
+    NotationError::new_err(short(e.to_string()))
 }
 
-/// An `IllegalAction` with the message of `e`.
+/// An `IllegalAction` with the message of `e` ([`short`]).
 pub(crate) fn illegal(e: impl Display) -> PyErr {
-    IllegalAction::new_err(e.to_string())
+    IllegalAction::new_err(short(e.to_string()))
+}
+
+/// The longest message an exception of the package carries, in characters.
+const LONGEST: usize = 400;
+
+/// A message of at most about [`LONGEST`] characters: one that quotes a long input keeps its
+/// beginning and its end (where the engines say what was wrong), with the number of
+/// characters left out between.
+fn short(message: String) -> String {
+    let count = message.chars().count();
+    if count <= LONGEST {
+        return message;
+    }
+    let (head, tail) = (LONGEST * 2 / 3, LONGEST / 3);
+    let start: String = message.chars().take(head).collect();
+    let end: String = message.chars().skip(count - tail).collect();
+    format!("{start}[... {} characters ...]{end}", count - head - tail)
 }
 
 /// A refused play: text that does not read is a `NotationError`, anything else (illegal, no

@@ -1,12 +1,13 @@
 //! `boardgames.State`: a position of a game, played forward and back.
 
-use crate::convert::{action_arg, fraction, index, json_value, seat_arg, text, ActionArg};
+use crate::convert::{action_arg, fraction, index, json_value, seat_arg, text, ActionArg, Count};
 use crate::errors::{illegal, notation, play, setup, table_error};
 use crate::game::Game;
 use boardgame_kit::{DynBoard, DynGame, GameResult, Seat, ToAct};
 use boardgames::arena::defaults;
 use boardgames::{GameEntry, Table};
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -141,6 +142,21 @@ impl State {
     }
 }
 
+/// Refuses an `out` array that is not C-contiguous (Fortran order, a strided view): its
+/// values are not one after another in C order, so writing the engine's values there in
+/// order would scramble them. A `ValueError` that says how to get one.
+fn c_order<T: numpy::Element, D: numpy::ndarray::Dimension>(
+    array: &Bound<'_, numpy::PyArray<T, D>>,
+) -> PyResult<()> {
+    if array.is_c_contiguous() {
+        return Ok(());
+    }
+    Err(PyValueError::new_err(
+        "out must be a C-contiguous array (not Fortran-ordered or a strided view): \
+         numpy.ascontiguousarray(out) or numpy.zeros(shape, dtype) gives one",
+    ))
+}
+
 /// Rebuilds a pickled state: the game and parameters, the position it was made from (`None`:
 /// the start) and the ids of the actions played since, replayed.
 #[pyfunction]
@@ -149,7 +165,7 @@ pub(crate) fn restore(
     name: &Bound<'_, PyString>,
     params: &Bound<'_, PyString>,
     start: Option<&Bound<'_, PyString>>,
-    history: Vec<usize>,
+    history: Vec<Count>,
 ) -> PyResult<State> {
     let game = Game::open(&text(name), &text(params))?;
     let start = start.map(text);
@@ -159,6 +175,8 @@ pub(crate) fn restore(
         .map_err(setup)?;
     let mut state = State::new(board, start)?;
     for id in history {
+        let id =
+            usize::try_from(id.0).map_err(|_| illegal(format!("no action has id {}", id.0)))?;
         state.play_arg(ActionArg::Id(id))?;
     }
     Ok(state)
@@ -229,6 +247,7 @@ impl State {
                 array.len()
             )));
         }
+        c_order(&array)?;
         self.table.game().legal_ids_into(&mut self.ids);
         {
             let mut rw = array.try_readwrite().map_err(illegal)?;
@@ -370,6 +389,7 @@ impl State {
             Some(a) => a,
             None => PyArrayDyn::<f32>::zeros(py, shape.dims().to_vec(), false),
         };
+        c_order(&array)?;
         {
             let mut rw = array.try_readwrite().map_err(illegal)?;
             let slice = rw.as_slice_mut().map_err(illegal)?;
@@ -419,22 +439,41 @@ impl State {
     /// `max_actions` actions (default: the game's bound on its length, or the match runner's
     /// cap). Returns a dict: `playouts`, `actions` (in all), `longest`, `wins` (per seat, in
     /// seat order; a shared win counts for each winner), `draws`, `unfinished`.
-    #[pyo3(signature = (n, seed = 0, max_actions = None))]
+    #[pyo3(signature = (n, seed = Count(0), max_actions = None))]
     fn playouts<'py>(
-        &self,
-        py: Python<'py>,
-        n: u64,
-        seed: u64,
-        max_actions: Option<u64>,
+        slf: &Bound<'py, Self>,
+        n: Count,
+        seed: Count,
+        max_actions: Option<Count>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let cap = max_actions.unwrap_or_else(|| self.default_cap());
-        let game = self.game();
-        let stats = py.detach(|| game.playouts(n, seed, cap));
+        let py = slf.py();
+        // On a copy, with the state free for other threads while the interpreter is released.
+        let (board, seats, cap) = {
+            let me = slf.borrow();
+            let cap = max_actions.map_or_else(|| me.default_cap(), |c| c.0);
+            (me.table.board().clone_board(), me.seats.clone(), cap)
+        };
+        let game: &dyn DynGame = board.as_ref();
+        // In batches that grow while they take under 10 ms, the generator going on from batch
+        // to batch (the same playouts as one call), Ctrl-C looked at between two.
+        let stats = crate::interrupt::detached(py, || {
+            let mut rng = boardgame_kit::SplitMix64::new(seed.0);
+            let mut stats = boardgame_kit::PlayoutStats::default();
+            let mut batch = 1u64;
+            while stats.playouts < n.0 && !boardgame_ai::budget::cancelled() {
+                let began = std::time::Instant::now();
+                stats.add(&game.playouts_from(batch.min(n.0 - stats.playouts), &mut rng, cap));
+                if began.elapsed() < std::time::Duration::from_millis(10) {
+                    batch = batch.saturating_mul(2);
+                }
+            }
+            stats
+        })?;
         let d = PyDict::new(py);
         d.set_item("playouts", stats.playouts)?;
         d.set_item("actions", stats.actions)?;
         d.set_item("longest", stats.longest)?;
-        let wins: Vec<u64> = self.seats.iter().map(|s| stats.wins[s.index()]).collect();
+        let wins: Vec<u64> = seats.iter().map(|s| stats.wins[s.index()]).collect();
         d.set_item("wins", wins)?;
         d.set_item("draws", stats.draws)?;
         d.set_item("unfinished", stats.unfinished)?;
@@ -444,10 +483,21 @@ impl State {
     /// The number of action sequences of exactly `depth` actions from here (perft, chance
     /// outcomes counted as actions), in Rust with the interpreter released. `IllegalAction`
     /// for a depth above the game's bound on perft depths.
-    fn perft(&mut self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let table = &mut self.table;
-        let count = py.detach(move || table.perft(depth));
-        count.map_err(table_error)
+    fn perft(slf: &Bound<'_, Self>, depth: Count) -> PyResult<u64> {
+        let depth = u32::try_from(depth.0).unwrap_or(u32::MAX);
+        // On a copy, with the state free for other threads while the interpreter is released.
+        let mut copy = slf.borrow().table.board().clone_board();
+        let board = &mut copy;
+        let py = slf.py();
+        // Counted in parts, Ctrl-C looked at between two (`boardgames::perft::perft_until`).
+        let count = crate::interrupt::detached(py, move || {
+            let game: &mut dyn DynGame = board.as_mut();
+            boardgames::perft::perft_until(game, depth, &mut || boardgame_ai::budget::cancelled())
+        })?;
+        // `None` only once the hook said stop, and then the call raised above.
+        count
+            .map_err(illegal)?
+            .ok_or_else(|| illegal("perft was stopped"))
     }
 
     /// A copy of the state, with the actions it can undo.

@@ -177,24 +177,29 @@ impl<G: Game> Agent<G> for ParallelMcts<G> {
         let mut legal = Actions::<G>::new();
         legal_for_seat(state, &mut legal)?;
         let shares: Vec<Budget> = (0..self.workers.len()).map(|i| self.share(i)).collect();
+        // The first tree is searched on the calling thread (which keeps its cancellation
+        // hook), the others on threads handed that hook.
         let cancel = crate::budget::cancel_hook();
         let results: Vec<Result<G::Action, AgentError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .workers
-                .iter_mut()
-                .zip(shares)
+            let mut workers = self.workers.iter_mut().zip(shares);
+            let mine = workers.next();
+            let handles: Vec<_> = workers
                 .map(|(worker, share)| {
                     worker.set_budget(share);
                     let cancel = cancel.clone();
                     scope.spawn(move || crate::budget::with_cancel(cancel, || worker.choose(state)))
                 })
                 .collect();
-            handles
+            let first = mine.map(|(worker, share)| {
+                worker.set_budget(share);
+                worker.choose(state)
+            });
+            first
                 .into_iter()
-                .map(|h| {
+                .chain(handles.into_iter().map(|h| {
                     h.join()
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
+                }))
                 .collect()
         });
         for r in &results {

@@ -63,7 +63,14 @@ def play_game(
     """Game ``number`` (0-based) of that match, on its own: its record (``--record``'s JSON
     object) plus index, seating, line and tally."""
 
-def solve(game: str, params: Optional[str] = None, position: Optional[str] = None) -> Dict[str, Any]:
+def solve(
+    game: str,
+    params: Optional[str] = None,
+    position: Optional[str] = None,
+    *,
+    time: Optional[float] = None,
+    nodes: Optional[int] = None,
+) -> Optional[Dict[str, Any]]:
     """``{"value": "win" | "loss", "moves": {action: "win" | "loss"}}`` (Slime Trail)."""
 
 def _restore(name: str, params: str, start: Optional[str], history: List[int]) -> State: ...
