@@ -46,6 +46,7 @@ pub fn solve(setup: &Setup, run: SolveRun, out: &mut Out) -> Result<(), CliError
         save: run.save,
         save_every: run.save_every.map(std::time::Duration::from_secs),
         threads: run.threads,
+        ..boardgames::solve::SolveOptions::default()
     };
     let solution = setup.game.solve_with(game.as_ref(), &options);
     progress.finish();
