@@ -2,9 +2,10 @@
 # CI for the browser front end: installs Chromium, binaryen (wasm-opt), Node and
 # wasm-bindgen-cli at the version Cargo.lock pins; builds the page's WebAssembly and checks its
 # size budget (web/build.sh), publishing the page into target/web-site/ as a static folder;
-# runs the wasm-bindgen tests of the bindings in Node; runs the end-to-end checks on the
-# published folder in headless Chromium: every game played to the end through clicks, and a
-# named check per item of the page's behaviour (web/e2e/play.mjs, screenshots in
+# runs the wasm-bindgen tests of the bindings in Node; builds the `boardgame` command; runs the
+# end-to-end checks on the published folder in headless Chromium: every game played to the end
+# through clicks, a named check per item of the page's behaviour at 1280 px and on a 390 px
+# touch phone, and online play through `boardgame serve` (web/e2e/play.mjs, screenshots in
 # web/e2e/artifacts/).
 #
 # `web/ci.sh install` only installs the tools (not time-boxed: building wasm-bindgen-cli takes
@@ -34,6 +35,11 @@ web/build.sh "$site"
 
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown -p boardgame-wasm
+
+# The online checks play through `boardgame serve` (serving the published page); built with the
+# features of the workspace's tests, so that after them nothing is compiled again. Without a
+# `serve` command (or with BOARDGAME naming another binary) see web/e2e/play.mjs.
+cargo build --workspace --all-features --bins
 
 site="$(cd "$site" && pwd)"
 cd web/e2e
