@@ -223,6 +223,12 @@ pub enum Command {
           value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
     },
+    /// Load-test an online game server: N rooms played at once by scripted clients over HTTP
+    /// and WebSocket, each seat's client sending random legal actions from the room's `legal`
+    /// list. Prints actions per second, p50/p99 latency (action sent to its answer, ms) and the
+    /// server's resident memory per open room. Without `--url` it starts `boardgame serve
+    /// --rate 0` on a free loopback port and a fresh SQLite file, and stops it at the end.
+    Loadtest(Load),
     /// Speak the engine line protocol on stdin and stdout (game, position, play, undo, status,
     /// legal, show, perft, go, quit).
     Engine,
@@ -241,6 +247,48 @@ pub enum Command {
         #[arg(value_name = "SHELL")]
         shell: clap_complete::Shell,
     },
+}
+
+/// The arguments of `loadtest`.
+#[derive(Debug, Args)]
+pub struct Load {
+    /// A running server to load (loopback only), e.g. http://127.0.0.1:8080, started with
+    /// `--rate 0` (every request of the load comes from one address).
+    #[arg(long, value_name = "URL", conflicts_with = "db")]
+    pub url: Option<String>,
+    /// With `--url`: the server's process id, to report its memory and CPU time.
+    #[arg(long, value_name = "PID", requires = "url")]
+    pub pid: Option<u32>,
+    /// The database of the server it starts (default: a SQLite file in a fresh temporary
+    /// directory, removed at the end).
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    /// Rooms played at once.
+    #[arg(long, value_name = "N", default_value_t = 10,
+      value_parser = clap::value_parser!(u16).range(1..=10_000).map(usize::from))]
+    pub rooms: usize,
+    /// How long to play, seconds.
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Stop earlier, after this many finished games.
+    #[arg(long, value_name = "G")]
+    pub games: Option<u64>,
+    /// Send actions by `POST /api/rooms/ID/actions` instead of over the WebSocket.
+    #[arg(long)]
+    pub post: bool,
+    /// The game played in every room.
+    #[arg(long, value_name = "GAME", default_value = "slimetrail")]
+    pub game: String,
+    /// The rooms' `params`, as JSON (default: the game's defaults).
+    #[arg(long, value_name = "JSON")]
+    pub params: Option<String>,
+    /// Seats in each room, all played by the scripted clients.
+    #[arg(long, value_name = "N", default_value_t = 2,
+      value_parser = clap::value_parser!(u8).range(1..=16).map(usize::from))]
+    pub seats: usize,
+    /// Print the figures as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The agents and how their games are played: the arguments `match` and `tournament` share.

@@ -42,6 +42,9 @@ pub enum CliError {
     /// A perft depth that is not searched.
     #[error("{0}")]
     Perft(#[from] PerftError),
+    /// A load test that could not run.
+    #[error("{0}")]
+    Load(#[from] boardgames_load::LoadError),
     /// The `--record` file could not be written.
     #[error("--record {}: {error}", path.display())]
     Record {

@@ -12,6 +12,7 @@ mod args;
 mod error;
 mod games;
 mod help;
+mod loadtest;
 mod notation;
 mod out;
 mod play;
@@ -107,6 +108,7 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
             },
             out,
         ),
+        Command::Loadtest(load) => loadtest::loadtest(&load, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
         Command::Rules { game } => rules::rules(game, out),
