@@ -35,7 +35,9 @@ impl Drop for Scratch {
 /// Runs the load and prints its figures (one line, or one JSON object with `--json`).
 pub fn loadtest(load: &Load, out: &mut Out) -> Result<(), CliError> {
     if !(load.seconds > 0.0 && load.seconds <= 3600.0) {
-        return Err(CliError::Usage("--seconds: more than 0, at most 3600".into()));
+        return Err(CliError::Usage(
+            "--seconds: more than 0, at most 3600".into(),
+        ));
     }
     let params = match &load.params {
         Some(text) => Some(

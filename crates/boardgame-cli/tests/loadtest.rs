@@ -40,7 +40,16 @@ fn loadtest_plays_rooms_against_the_real_server_without_errors() {
 
 #[test]
 fn loadtest_plays_until_enough_games() {
-    let r = report(&["loadtest", "--rooms", "2", "--seconds", "60", "--games", "3", "--json"]);
+    let r = report(&[
+        "loadtest",
+        "--rooms",
+        "2",
+        "--seconds",
+        "60",
+        "--games",
+        "3",
+        "--json",
+    ]);
     assert_eq!(r["errors"], 0, "{r}");
     assert!(r["games"].as_u64().unwrap() >= 3, "{r}");
     assert!(r["seconds"].as_f64().unwrap() < 30.0, "{r}");
@@ -60,6 +69,10 @@ fn loadtest_refuses_other_machines_and_unbounded_runs() {
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1, "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
     }
 }

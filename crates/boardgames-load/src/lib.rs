@@ -112,7 +112,10 @@ impl Options {
     /// Refuses a run out of bounds or aimed at another machine.
     fn check(&self) -> Result<(), LoadError> {
         let host = self.url.host_str().unwrap_or("");
-        let ip = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>();
+        let ip = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<IpAddr>();
         let loopback = ip.map_or(host == "localhost", |ip| ip.is_loopback());
         if !loopback || self.url.scheme() != "http" {
             return Err(LoadError::Options(format!(
@@ -124,7 +127,9 @@ impl Options {
             return Err(LoadError::Options(format!("--rooms: 1 to {MAX_ROOMS}")));
         }
         if self.duration.is_zero() || self.duration > MAX_DURATION {
-            return Err(LoadError::Options("--seconds: more than 0, at most 3600".into()));
+            return Err(LoadError::Options(
+                "--seconds: more than 0, at most 3600".into(),
+            ));
         }
         if !(1..=16).contains(&self.seats) {
             return Err(LoadError::Options("--seats: 1 to 16".into()));

@@ -115,7 +115,8 @@ impl ProcSample {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
         // The fields after the command name: state is the first, utime the 12th, stime the 13th.
         let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
         // Linux reports these in USER_HZ, 100 on every architecture it runs on.
         Some(ProcSample {
             rss_kb,

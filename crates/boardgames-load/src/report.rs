@@ -37,7 +37,9 @@ impl Tally {
         let ms = |q: f64| {
             let n = self.latencies_us.len();
             let i = ((q * n as f64) as usize).min(n.saturating_sub(1));
-            self.latencies_us.get(i).map_or(0.0, |&us| f64::from(us) / 1000.0)
+            self.latencies_us
+                .get(i)
+                .map_or(0.0, |&us| f64::from(us) / 1000.0)
         };
         let seconds = elapsed.as_secs_f64();
         let actions = self.latencies_us.len() as u64;
@@ -141,5 +143,49 @@ impl fmt::Display for Report {
             write!(f, " first_error={error:?}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_rates_and_memory_per_room() {
+        let mut tally = Tally::default();
+        for ms in 1..=100 {
+            tally.answered(Duration::from_millis(ms));
+        }
+        tally.games = 3;
+        tally.error(LoadError::Closed("7".into()));
+        tally.error(LoadError::Closed("8".into()));
+        let mut options = Options::new("http://127.0.0.1:8080").unwrap();
+        options.rooms = 4;
+        let sample = |rss_kb, cpu_s| Some(ProcSample { rss_kb, cpu_s });
+        let r = tally.report(
+            &options,
+            Duration::from_secs(2),
+            sample(1000, 1.0),
+            sample(1400, 2.5),
+        );
+        assert_eq!((r.actions, r.games, r.errors), (100, 3, 2));
+        assert_eq!(
+            r.first_error.as_deref(),
+            Some("the server closed the WebSocket of room 7")
+        );
+        assert_eq!(r.actions_per_sec, 50.0);
+        assert_eq!((r.p50_ms, r.p99_ms, r.max_ms), (51.0, 100.0, 100.0));
+        assert_eq!(r.rss_per_room_kb, Some(100.0));
+        assert_eq!(r.server_cpu_s, Some(1.5));
+        assert!(r.to_string().contains("actions_per_sec=50 p50_ms=51.000"));
+    }
+
+    #[test]
+    fn no_answers_no_percentiles_and_no_pid_no_memory() {
+        let options = Options::new("http://[::1]:8080").unwrap();
+        let r = Tally::default().report(&options, Duration::from_secs(1), None, None);
+        assert_eq!((r.actions, r.p50_ms, r.p99_ms), (0, 0.0, 0.0));
+        assert_eq!((r.rss_per_room_kb, r.server_cpu_s), (None, None));
+        assert!(!r.to_string().contains("rss"));
     }
 }

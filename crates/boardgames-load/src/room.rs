@@ -85,8 +85,12 @@ async fn play_game(run: &Run, rng: &mut Rng) -> Result<(), LoadError> {
     let mut seats = Vec::with_capacity(run.options.seats);
     for seat in 0..run.options.seats {
         let url = run.api(&format!("rooms/{id}/seats/{seat}"));
-        let taken: SeatTaken =
-            answer(run.http.post(url).json(&json!({"name": format!("load {seat}")}))).await?;
+        let taken: SeatTaken = answer(
+            run.http
+                .post(url)
+                .json(&json!({"name": format!("load {seat}")})),
+        )
+        .await?;
         seats.push(play_seat(run, &id, seat, taken.token, rng.split()));
     }
     // The first seat that fails ends the game for all of its seats.
