@@ -1,24 +1,13 @@
 //! `boardgame loadtest` end to end: the real server started by the command, played by its
 //! scripted clients for a few seconds.
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{bad, ok};
+use serde_json::Value;
 
 fn report(args: &[&str]) -> Value {
-    let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).unwrap()
+    serde_json::from_str(&ok(args)).unwrap()
 }
 
 #[test]
@@ -67,12 +56,6 @@ fn loadtest_refuses_other_machines_and_unbounded_runs() {
         &["loadtest", "--seconds", "nan"],
         &["loadtest", "--params", "{"],
     ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&o.stderr).lines().count(),
-            1,
-            "{args:?}"
-        );
+        bad(args);
     }
 }
