@@ -265,8 +265,8 @@ pub struct Load {
     pub db: Option<String>,
     /// Rooms played at once.
     #[arg(long, value_name = "N", default_value_t = 10,
-      value_parser = clap::value_parser!(u16).range(1..=10_000).map(usize::from))]
-    pub rooms: usize,
+      value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    pub rooms: u16,
     /// How long to play, seconds.
     #[arg(long, value_name = "S", default_value_t = 10.0)]
     pub seconds: f64,
@@ -284,8 +284,8 @@ pub struct Load {
     pub params: Option<String>,
     /// Seats in each room, all played by the scripted clients.
     #[arg(long, value_name = "N", default_value_t = 2,
-      value_parser = clap::value_parser!(u8).range(1..=16).map(usize::from))]
-    pub seats: usize,
+      value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub seats: u8,
     /// Print the figures as one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -74,13 +74,13 @@ pub fn loadtest(load: &Load, out: &mut Out) -> Result<(), CliError> {
             options
         }
     };
-    options.rooms = load.rooms;
+    options.rooms = usize::from(load.rooms);
     options.duration = Duration::from_secs_f64(load.seconds);
     options.games = load.games;
     options.via = if load.post { Via::Post } else { Via::WebSocket };
     options.game.clone_from(&load.game);
     options.params = params;
-    options.seats = load.seats;
+    options.seats = usize::from(load.seats);
     let report = boardgames_load::run(&options)?;
     if load.json {
         let line = serde_json::to_string(&report).map_err(|e| CliError::Usage(e.to_string()))?;
