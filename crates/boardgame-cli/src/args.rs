@@ -234,6 +234,9 @@ pub enum Command {
     Engine,
     /// List the games with their seats, player counts and parameters.
     Games,
+    /// Serve online play: the web page at `/` and the rooms API (see docs/online.md). Prints
+    /// `listening on http://HOST:PORT` once it accepts connections; Ctrl-C stops it.
+    Serve(crate::serve::ServeArgs),
     /// Print a game's rules in brief: the board, the pieces, a turn, how the game ends, the
     /// notation with examples, and its parameters.
     Rules {

@@ -20,6 +20,7 @@ mod progress;
 mod rules;
 mod scripted;
 mod selfplay;
+mod serve;
 mod setup;
 
 use args::Command;
@@ -111,6 +112,7 @@ fn run(command: Command, out: &mut Out) -> Result<(), CliError> {
         Command::Loadtest(load) => loadtest::loadtest(&load, out),
         Command::Engine => agents::engine(out),
         Command::Games => games::list(out),
+        Command::Serve(args) => serve::serve(args, out),
         Command::Rules { game } => rules::rules(game, out),
         Command::Completions { shell } => {
             let mut script = Vec::new();

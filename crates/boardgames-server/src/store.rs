@@ -1,0 +1,450 @@
+//! The database: rooms, seats and actions in SQLite or PostgreSQL (sqlx's `Any` driver), the
+//! crate's migrations run on start, and every write in one transaction.
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Connection, Row};
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The channel of PostgreSQL notifications between instances sharing a database.
+pub(crate) const CHANNEL: &str = "boardgames_rooms";
+
+/// The embedded migrations (the crate's `migrations/` folder).
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Which database the URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The connection pool and what it is.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// This instance's id, in the notifications it sends (so that it skips its own).
+    instance: String,
+}
+
+/// A room's row.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomRow {
+    pub(crate) id: String,
+    pub(crate) game: String,
+    pub(crate) params: String,
+    pub(crate) ply: u64,
+    pub(crate) move_seconds: Option<u64>,
+    pub(crate) rematch: Option<String>,
+    pub(crate) created_ms: i64,
+}
+
+/// A seat's row.
+#[derive(Clone, Debug)]
+pub(crate) struct SeatRow {
+    pub(crate) kind: String,
+    pub(crate) token_hash: Option<String>,
+    pub(crate) name: Option<String>,
+}
+
+/// A room as stored: its row, seats (in seat order) and actions (in ply order).
+#[derive(Clone, Debug)]
+pub(crate) struct Stored {
+    pub(crate) room: RoomRow,
+    pub(crate) seats: Vec<SeatRow>,
+    pub(crate) actions: Vec<String>,
+}
+
+/// Why a write was refused.
+#[derive(Debug)]
+pub(crate) enum WriteError {
+    /// The room's ply was no longer the one given, or the seat was taken meanwhile.
+    Lost,
+    /// The database failed.
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for WriteError {
+    fn from(e: sqlx::Error) -> WriteError {
+        WriteError::Db(e)
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+fn to_u64(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// The URL with what SQLite needs: the file is created if missing.
+fn sqlite_url(url: &str) -> String {
+    if url.contains("mode=") || url.contains(":memory:") {
+        url.to_string()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://FILE` or `postgres://...`) and runs the migrations.
+    pub(crate) async fn open(url: &str, max_connections: u32) -> Result<Store, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(sqlx::Error::Configuration(
+                format!(
+                    "unsupported database URL (expected sqlite://FILE or postgres://...): {}",
+                    url.split('@').next_back().unwrap_or_default()
+                )
+                .into(),
+            ));
+        };
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url),
+            Backend::Postgres => url.to_string(),
+        };
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite {
+                max_connections.min(8)
+            } else {
+                max_connections
+            })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers do not wait for the writer; a commit is durable across
+                        // a crash of the process. The busy timeout queues writers.
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA foreign_keys = ON")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        MIGRATOR
+            .run(&pool)
+            .await
+            .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
+        Ok(Store {
+            pool,
+            backend,
+            instance: crate::secret::room_id(),
+        })
+    }
+
+    pub(crate) fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    pub(crate) fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Closes the pool (waits for connections in use).
+    pub(crate) async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Tells the other instances (PostgreSQL) that `room` changed, inside `tx`.
+    async fn notify(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        room: &str,
+    ) -> Result<(), sqlx::Error> {
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("{} {room}", self.instance))
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// The number of rooms whose game is not over.
+    pub(crate) async fn open_rooms(&self) -> Result<u64, sqlx::Error> {
+        let row = sqlx::query("SELECT COUNT(*) FROM rooms WHERE finished = 0")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(to_u64(row.try_get::<i64, _>(0)?))
+    }
+
+    /// Stores a new room at ply 0 with its seats (`kinds`), and `rematch_of`'s link to it.
+    pub(crate) async fn create(
+        &self,
+        room: &RoomRow,
+        kinds: &[String],
+        rematch_of: Option<&str>,
+    ) -> Result<(), WriteError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(old) = rematch_of {
+            let done =
+                sqlx::query("UPDATE rooms SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
+                    .bind(&room.id)
+                    .bind(old)
+                    .execute(&mut *tx)
+                    .await?;
+            if done.rows_affected() == 0 {
+                return Err(WriteError::Lost);
+            }
+        }
+        sqlx::query(
+            "INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, 0, 0, $4, NULL, $5, $6)",
+        )
+        .bind(&room.id)
+        .bind(&room.game)
+        .bind(&room.params)
+        .bind(room.move_seconds.map(to_i64))
+        .bind(room.created_ms)
+        .bind(room.created_ms)
+        .execute(&mut *tx)
+        .await?;
+        for (i, kind) in kinds.iter().enumerate() {
+            sqlx::query("INSERT INTO seats (room, seat, kind, token_hash, name) VALUES ($1, $2, $3, NULL, NULL)")
+                .bind(&room.id)
+                .bind(to_i64(i as u64))
+                .bind(kind)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if let Some(old) = rematch_of {
+            self.notify(&mut tx, old).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends `actions` at ply `ply`, in one transaction that refuses a stale ply: the room
+    /// moves from `ply` to `ply + actions.len()` only if it is still at `ply`.
+    pub(crate) async fn append(
+        &self,
+        room: &str,
+        ply: u64,
+        actions: &[String],
+        finished: bool,
+    ) -> Result<(), WriteError> {
+        let mut tx = self.pool.begin().await?;
+        let end = ply + actions.len() as u64;
+        let done = sqlx::query(
+            "UPDATE rooms SET ply = $1, finished = $2, updated_ms = $3 WHERE id = $4 AND ply = $5",
+        )
+        .bind(to_i64(end))
+        .bind(i64::from(finished))
+        .bind(now_ms())
+        .bind(room)
+        .bind(to_i64(ply))
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(WriteError::Lost);
+        }
+        for (k, action) in actions.iter().enumerate() {
+            sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
+                .bind(room)
+                .bind(to_i64(ply + k as u64))
+                .bind(action)
+                .execute(&mut *tx)
+                .await?;
+        }
+        self.notify(&mut tx, room).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Gives a free seat the token hashed `hash` and a name; `Lost` if it is not free.
+    pub(crate) async fn take_seat(
+        &self,
+        room: &str,
+        seat: usize,
+        hash: &str,
+        name: Option<&str>,
+    ) -> Result<(), WriteError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = $1, name = $2 WHERE room = $3 AND seat = $4 AND token_hash IS NULL AND kind = 'human'",
+        )
+        .bind(hash)
+        .bind(name)
+        .bind(room)
+        .bind(to_i64(seat as u64))
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(WriteError::Lost);
+        }
+        self.notify(&mut tx, room).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Frees a seat held by the token hashed `hash`; `Lost` if it does not hold it.
+    pub(crate) async fn leave_seat(
+        &self,
+        room: &str,
+        seat: usize,
+        hash: &str,
+    ) -> Result<(), WriteError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE seats SET token_hash = NULL, name = NULL WHERE room = $1 AND seat = $2 AND token_hash = $3",
+        )
+        .bind(room)
+        .bind(to_i64(seat as u64))
+        .bind(hash)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(WriteError::Lost);
+        }
+        self.notify(&mut tx, room).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The room `id` as stored, with its actions from `from_ply` on; `None` if unknown.
+    pub(crate) async fn load(
+        &self,
+        id: &str,
+        from_ply: u64,
+    ) -> Result<Option<Stored>, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        // One read transaction: the room, its seats and actions agree with each other.
+        let mut tx = conn.begin().await?;
+        let Some(row) = sqlx::query(
+            "SELECT id, game, params, ply, move_seconds, rematch, created_ms FROM rooms WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let room = RoomRow {
+            id: row.try_get(0)?,
+            game: row.try_get(1)?,
+            params: row.try_get(2)?,
+            ply: to_u64(row.try_get(3)?),
+            move_seconds: row.try_get::<Option<i64>, _>(4)?.map(to_u64),
+            rematch: row.try_get(5)?,
+            created_ms: row.try_get(6)?,
+        };
+        let seats =
+            sqlx::query("SELECT kind, token_hash, name FROM seats WHERE room = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(SeatRow {
+                        kind: r.try_get(0)?,
+                        token_hash: r.try_get(1)?,
+                        name: r.try_get(2)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let actions = sqlx::query(
+            "SELECT action FROM actions WHERE room = $1 AND ply >= $2 AND ply < $3 ORDER BY ply",
+        )
+        .bind(id)
+        .bind(to_i64(from_ply))
+        .bind(to_i64(room.ply))
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<Vec<String>, sqlx::Error>>()?;
+        tx.commit().await?;
+        Ok(Some(Stored {
+            room,
+            seats,
+            actions,
+        }))
+    }
+
+    /// The ids of the rooms whose game is not over, most recently changed first.
+    pub(crate) async fn open_room_ids(&self, limit: u64) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("SELECT id FROM rooms WHERE finished = 0 ORDER BY updated_ms DESC LIMIT $1")
+            .bind(to_i64(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// The lobby: the most recently changed rooms, open ones only if `open_only`.
+    pub(crate) async fn list(
+        &self,
+        open_only: bool,
+        game: Option<&str>,
+        limit: u64,
+    ) -> Result<Vec<Listed>, sqlx::Error> {
+        let sql = "SELECT r.id, r.game, r.params, r.ply, r.finished, r.updated_ms, \
+             (SELECT COUNT(*) FROM seats s WHERE s.room = r.id AND s.kind = 'human' AND s.token_hash IS NULL), \
+             (SELECT COUNT(*) FROM seats s WHERE s.room = r.id) \
+             FROM rooms r WHERE r.finished <= $1 AND ($2 = '' OR r.game = $3) ORDER BY r.updated_ms DESC LIMIT $4";
+        sqlx::query(sql)
+            .bind(if open_only { 0i64 } else { 1i64 })
+            .bind(game.unwrap_or(""))
+            .bind(game.unwrap_or(""))
+            .bind(to_i64(limit))
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Listed {
+                    id: r.try_get(0)?,
+                    game: r.try_get(1)?,
+                    params: r.try_get(2)?,
+                    ply: to_u64(r.try_get(3)?),
+                    over: r.try_get::<i64, _>(4)? != 0,
+                    updated_ms: r.try_get(5)?,
+                    free_seats: to_u64(r.try_get(6)?),
+                    seats: to_u64(r.try_get(7)?),
+                })
+            })
+            .collect()
+    }
+}
+
+/// A line of the lobby's list of rooms.
+#[derive(Clone, Debug, serde::Serialize)]
+pub(crate) struct Listed {
+    pub(crate) id: String,
+    pub(crate) game: String,
+    pub(crate) params: String,
+    pub(crate) ply: u64,
+    pub(crate) over: bool,
+    pub(crate) updated_ms: i64,
+    pub(crate) free_seats: u64,
+    pub(crate) seats: u64,
+}
