@@ -18,6 +18,13 @@ pub enum AgentError {
     /// A player is to act but the game lists no legal action (a broken game implementation).
     #[error("the seat to act has no legal action")]
     NoLegalAction,
+    /// The memory the agent's settings ask for (a node arena, a transposition table) was
+    /// refused by the system; the agent is left as it was and may be used with other settings.
+    #[error("out of memory: the agent's settings ask for {bytes} bytes the system refused")]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 /// A player: chooses an action for the seat to act, is told every action played (by any seat,

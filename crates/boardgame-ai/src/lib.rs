@@ -82,7 +82,7 @@ pub use random::RandomAgent;
 pub use shared::SharedWin;
 #[cfg(feature = "slimetrail")]
 pub use solver::SolverAgent;
-pub use spec::SpecError;
+pub use spec::{SpecError, MAX_SPEC_LEN};
 
 use alloc::boxed::Box;
 use alloc::string::ToString;
@@ -128,6 +128,9 @@ const MCTS_KEYS: &[&str] = &[
 /// assert!(matches!(from_spec::<Nim>("gnugo", 1), Err(SpecError::UnknownAgent { .. })));
 /// ```
 pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, SpecError> {
+    if spec.len() > MAX_SPEC_LEN {
+        return Err(SpecError::TooLong { len: spec.len() });
+    }
     let (name, options) = Spec::split(spec);
     match name {
         "" => Err(SpecError::Empty { known: AGENTS }),
@@ -148,7 +151,12 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 config.exploration = c;
             }
             if let Some(n) = s.count("max_nodes")? {
-                config.max_nodes = u32::try_from(n).unwrap_or(u32::MAX);
+                config.max_nodes = u32::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= MctsConfig::MAX_NODES)
+                    .ok_or_else(|| {
+                        s.bad("max_nodes", n, "a node count from 1 to 2^26 = 67108864")
+                    })?;
             }
             if let Some(n) = s.count("cutoff")? {
                 config.cutoff = Some(u32::try_from(n).unwrap_or(u32::MAX));
@@ -197,7 +205,10 @@ pub fn from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Sp
                 config.multi = MULTI[i];
             }
             if let Some(d) = s.count("depth")? {
-                config.max_depth = u32::try_from(d.min(1000)).unwrap_or(1000);
+                config.max_depth = u32::try_from(d)
+                    .ok()
+                    .filter(|&d| d <= AlphaBetaConfig::MAX_DEPTH)
+                    .ok_or_else(|| s.bad("depth", d, "a depth from 1 to 1000"))?;
             }
             config.tt_bits = table_bits(&s, "alphabeta", 20, true)?;
             config.shared = shared_of(&s)?;
@@ -275,7 +286,12 @@ fn solver_from_spec<G: Game>(options: &str) -> Result<Box<dyn Agent<G>>, SpecErr
     {
         let s = Spec::parse("solver", options, &["tt", "seed"], "tt, seed")?;
         let bits = table_bits(&s, "solver", 22, false)?;
-        let agent: Box<dyn Agent<slimetrail_core::State>> = Box::new(SolverAgent::new(bits));
+        let agent: Box<dyn Agent<slimetrail_core::State>> = Box::new(
+            SolverAgent::try_new(bits).map_err(|e| SpecError::OutOfMemory {
+                agent: "solver",
+                why: e.to_string(),
+            })?,
+        );
         // The agent exists for one game only: hand it out when `G` is that game.
         let any: Box<dyn core::any::Any> = Box::new(agent);
         if let Ok(agent) = any.downcast::<Box<dyn Agent<G>>>() {

@@ -7,7 +7,7 @@ use crate::budget::Budget;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, SeatValues};
 use slimetrail_core::State;
-use slimetrail_solver::Solver;
+use slimetrail_solver::{Solver, TableError};
 
 /// Plays Slime Trail perfectly: a move that keeps a won position won, from the exact solver.
 /// Its analysis gives every legal move's exact value (+1 keeps the win, -1 loses).
@@ -35,7 +35,26 @@ pub struct SolverAgent {
 }
 
 impl SolverAgent {
-    /// A solver agent with a transposition table of `2^bits` entries (clamped to 4..=28).
+    /// A solver agent with a transposition table of `2^bits` entries, the memory taken
+    /// fallibly and the table taken fallibly and `bits` checked (4 to 30):
+    /// [`TableError`] where the system refuses the memory or the size is out of range.
+    ///
+    /// ```
+    /// use boardgame_ai::SolverAgent;
+    /// assert!(SolverAgent::try_new(40).is_err());
+    /// assert!(SolverAgent::try_new(12).is_ok());
+    /// ```
+    pub fn try_new(bits: u32) -> Result<SolverAgent, TableError> {
+        Ok(SolverAgent {
+            bits,
+            solver: Solver::try_new(bits)?,
+            last: None,
+        })
+    }
+
+    /// A solver agent with a transposition table of `2^bits` entries (clamped to 4..=30; the
+    /// memory taken as [`Solver::new`] does: where `bits` comes from a user, use
+    /// [`SolverAgent::try_new`]).
     #[must_use]
     pub fn new(bits: u32) -> SolverAgent {
         SolverAgent {

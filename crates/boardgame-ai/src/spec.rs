@@ -2,6 +2,10 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use boardgame_kit::error::Excerpt;
+
+/// The longest SPEC read, in bytes (the longest meaningful one is under 200).
+pub const MAX_SPEC_LEN: usize = 1024;
 
 /// What is wrong with an agent SPEC.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,7 +18,7 @@ pub enum SpecError {
         known: &'static str,
     },
     /// No agent has this name (for this game).
-    #[error("unknown agent `{name}`: expected one of {known}")]
+    #[error("unknown agent `{}`: expected one of {known}", Excerpt(.name))]
     UnknownAgent {
         /// The name given.
         name: String,
@@ -30,7 +34,7 @@ pub enum SpecError {
         game: &'static str,
     },
     /// The agent has no such key.
-    #[error("agent `{agent}` has no key `{key}`: its keys are {known}")]
+    #[error("agent `{agent}` has no key `{}`: its keys are {known}", Excerpt(.key))]
     UnknownKey {
         /// The agent.
         agent: &'static str,
@@ -40,7 +44,7 @@ pub enum SpecError {
         known: &'static str,
     },
     /// A key's value cannot be read.
-    #[error("bad value `{value}` for key `{key}` of agent `{agent}`: expected {expected}")]
+    #[error("bad value `{}` for key `{key}` of agent `{agent}`: expected {expected}", Excerpt(.value))]
     BadValue {
         /// The agent.
         agent: &'static str,
@@ -52,12 +56,26 @@ pub enum SpecError {
         expected: &'static str,
     },
     /// A `key=value` pair without `=`.
-    #[error("`{pair}` in agent `{agent}` is not key=value")]
+    #[error("`{}` in agent `{agent}` is not key=value", Excerpt(.pair))]
     NotAPair {
         /// The agent.
         agent: &'static str,
         /// The text given.
         pair: String,
+    },
+    /// The SPEC is longer than [`MAX_SPEC_LEN`] bytes (nothing else is read).
+    #[error("agent spec too long: {len} bytes (at most {MAX_SPEC_LEN})")]
+    TooLong {
+        /// The SPEC's length in bytes.
+        len: usize,
+    },
+    /// The memory the SPEC asks for (the `solver`'s table, made with the agent) was refused.
+    #[error("agent `{agent}`: {why}")]
+    OutOfMemory {
+        /// The agent.
+        agent: &'static str,
+        /// What was refused, in words.
+        why: String,
     },
     /// The same key twice.
     #[error("key `{key}` of agent `{agent}` is given twice")]
@@ -119,7 +137,8 @@ impl<'a> Spec<'a> {
         self.pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
     }
 
-    fn bad(&self, key: &str, value: &str, expected: &'static str) -> SpecError {
+    /// A [`SpecError::BadValue`] for `key`.
+    pub(crate) fn bad(&self, key: &str, value: impl ToString, expected: &'static str) -> SpecError {
         SpecError::BadValue {
             agent: self.agent,
             key: key.to_string(),

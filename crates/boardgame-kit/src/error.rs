@@ -48,6 +48,33 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
+/// The most characters of an input an error message quotes ([`Excerpt`]).
+pub const EXCERPT_CHARS: usize = 48;
+
+/// A piece of input as an error message quotes it: escaped as [`Escaped`] does and cut after
+/// [`EXCERPT_CHARS`] characters, with the length of the whole said after the cut, so that a
+/// message stays one short line whatever the input (a 10 MB input gives a 100-byte message).
+///
+/// ```
+/// use boardgame_kit::error::Excerpt;
+/// assert_eq!(Excerpt("e5\n").to_string(), r"e5\n");
+/// let long = "k=1,".repeat(1000);
+/// let quoted = Excerpt(&long).to_string();
+/// assert!(quoted.starts_with("k=1,k=1,") && quoted.ends_with("... (4000 bytes)"), "{quoted}");
+/// assert!(quoted.len() < 80);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Excerpt<'a>(pub &'a str);
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(EXCERPT_CHARS) {
+            None => Escaped(self.0).fmt(f),
+            Some((cut, _)) => write!(f, "{}... ({} bytes)", Escaped(&self.0[..cut]), self.0.len()),
+        }
+    }
+}
+
 /// A text could not be read: what was expected, and at which byte of the input.
 ///
 /// ```
@@ -58,7 +85,7 @@ impl fmt::Display for Escaped<'_> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-#[error("cannot read `{}` at byte {at}: expected {}", Escaped(.input), Escaped(.expected))]
+#[error("cannot read `{}` at byte {at}: expected {}", Excerpt(.input), Escaped(.expected))]
 pub struct SyntaxError {
     /// The text that was being read (an action, a field of a position...).
     pub input: String,
@@ -143,19 +170,19 @@ impl PositionError {
 #[non_exhaustive]
 pub enum ParamError {
     /// A comma-separated item is not `key=value`.
-    #[error("parameter `{}` is not of the form key=value", Escaped(.0))]
+    #[error("parameter `{}` is not of the form key=value", Excerpt(.0))]
     Syntax(String),
     /// The key is not a parameter of this game.
-    #[error("unknown parameter `{}`", Escaped(.0))]
+    #[error("unknown parameter `{}`", Excerpt(.0))]
     UnknownKey(String),
     /// The key appears twice.
-    #[error("parameter `{}` is given twice", Escaped(.0))]
+    #[error("parameter `{}` is given twice", Excerpt(.0))]
     Duplicate(String),
     /// The value is not allowed for the key.
     #[error(
         "bad value `{}` for parameter `{}`: expected {}",
-        Escaped(.value),
-        Escaped(.key),
+        Excerpt(.value),
+        Excerpt(.key),
         Escaped(.expected)
     )]
     BadValue {
@@ -165,6 +192,19 @@ pub enum ParamError {
         value: String,
         /// What the key accepts.
         expected: Cow<'static, str>,
+    },
+    /// The parameter text is longer than [`MAX_PARAMS_LEN`](crate::params::MAX_PARAMS_LEN)
+    /// bytes or has more than [`MAX_PARAMS`](crate::params::MAX_PARAMS) items.
+    #[error(
+        "parameters too long: {len} bytes in {items} items (at most {} bytes and {} items)",
+        crate::params::MAX_PARAMS_LEN,
+        crate::params::MAX_PARAMS
+    )]
+    TooLong {
+        /// The length of the text in bytes.
+        len: usize,
+        /// The items (comma-separated) counted, up to one past the most.
+        items: usize,
     },
     /// Two parameters disagree.
     #[error(
@@ -210,7 +250,7 @@ pub enum PlayError {
         got: String,
     },
     /// The action is well-formed but not legal here.
-    #[error("`{}` is illegal: {}", Escaped(.action), Escaped(.reason))]
+    #[error("`{}` is illegal: {}", Excerpt(.action), Escaped(.reason))]
     Illegal {
         /// The action's text.
         action: String,

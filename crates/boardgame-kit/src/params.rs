@@ -201,8 +201,20 @@ impl Display for ParamSpec {
     }
 }
 
+/// The longest parameter text [`pairs`] reads, in bytes (a board given in full, 169 digits,
+/// fits many times over).
+pub const MAX_PARAMS_LEN: usize = 4096;
+
+/// The most `key=value` items [`pairs`] reads (no game has a tenth as many keys).
+pub const MAX_PARAMS: usize = 64;
+
 /// Splits a parameter string into `(key, value)` pairs, rejecting malformed items and repeated
 /// keys. Keys and values are trimmed; keys are matched case-sensitively by the caller.
+///
+/// A text longer than [`MAX_PARAMS_LEN`] bytes or with more than [`MAX_PARAMS`] items is
+/// refused before anything else is read ([`ParamError::TooLong`]), so reading takes time linear
+/// in the text whatever it holds; error messages quote at most a short excerpt of the input
+/// ([`crate::error::Excerpt`]).
 ///
 /// ```
 /// use boardgame_kit::params::pairs;
@@ -210,11 +222,24 @@ impl Display for ParamSpec {
 /// assert!(pairs("").unwrap().is_empty());
 /// assert!(pairs("players").is_err());
 /// assert!(pairs("a=1,a=2").is_err());
+/// use boardgame_kit::ParamError;
+/// let many: Vec<String> = (0..128_000).map(|i| format!("k{i}=1")).collect();
+/// assert!(matches!(pairs(&many.join(",")), Err(ParamError::TooLong { .. })));
+/// let long = format!("board={}", "1".repeat(5000));
+/// let e = pairs(&long).unwrap_err().to_string();
+/// assert!(e.len() < 120, "{e}");
 /// ```
 pub fn pairs(s: &str) -> Result<Vec<(&str, &str)>, ParamError> {
     let mut out: Vec<(&str, &str)> = Vec::new();
     if s.trim().is_empty() {
         return Ok(out);
+    }
+    let items = s.split(',').take(MAX_PARAMS + 1).count();
+    if s.len() > MAX_PARAMS_LEN || items > MAX_PARAMS {
+        return Err(ParamError::TooLong {
+            len: s.len(),
+            items,
+        });
     }
     for item in s.split(',') {
         let (k, v) = item

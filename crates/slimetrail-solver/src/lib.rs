@@ -55,6 +55,7 @@ use geometry::Geometry;
 use search::{Budget, Node, Search};
 use slimetrail_core::{Board, State, Step};
 use table::Table;
+pub use table::{TableError, MAX_TABLE_BITS, MIN_TABLE_BITS};
 
 #[cfg(feature = "std")]
 pub use saved::{CheckpointError, ResumeError, SAVE_VERSION};
@@ -209,11 +210,33 @@ impl fmt::Debug for Solver {
 }
 
 impl Solver {
-    /// A solver with `2^bits` table entries (`bits` is clamped to 4..=30).
+    /// A solver with `2^bits` table entries (`bits` is clamped to 4..=30). Where `bits` comes
+    /// from a user, [`Solver::try_new`] refuses a size out of range and memory the system
+    /// refuses instead of aborting.
     pub fn new(bits: u32) -> Solver {
+        Self::with_table(bits, Table::new(bits))
+    }
+
+    /// A solver with `2^bits` table entries: `bits` from [`MIN_TABLE_BITS`] to
+    /// [`MAX_TABLE_BITS`] (2^30 entries take 16 GiB), the memory taken fallibly.
+    ///
+    /// ```
+    /// use slimetrail_solver::{Solver, TableError};
+    /// assert!(matches!(Solver::try_new(31), Err(TableError::TooLarge { bits: 31 })));
+    /// assert!(matches!(Solver::try_new(3), Err(TableError::TooLarge { bits: 3 })));
+    /// assert!(Solver::try_new(12).is_ok());
+    /// ```
+    pub fn try_new(bits: u32) -> Result<Solver, TableError> {
+        if !(MIN_TABLE_BITS..=MAX_TABLE_BITS).contains(&bits) {
+            return Err(TableError::TooLarge { bits });
+        }
+        Ok(Self::with_table(bits, Table::try_new(bits)?))
+    }
+
+    fn with_table(bits: u32, table: Table) -> Solver {
         Solver {
             geo: Geometry::new(Board::STANDARD),
-            table: Table::new(bits),
+            table,
             nodes: 0,
             progress: None,
             stop: None,
@@ -237,8 +260,12 @@ impl Solver {
         self.method
     }
 
-    /// Runs later depth-first searches on `threads` threads (at least one; one unless told
-    /// otherwise), all sharing this solver's one table: no copy per thread, so the memory is
+    /// The most threads of one search ([`Solver::set_threads`] takes at most this many; a
+    /// thread the system refuses to start is done without).
+    pub const MAX_THREADS: usize = 256;
+
+    /// Runs later depth-first searches on `threads` threads (1 to [`Solver::MAX_THREADS`]; one
+    /// unless told otherwise), all sharing this solver's one table: no copy per thread, so the memory is
     /// the same as with one thread. Each thread searches the whole position; below positions
     /// with many free cells a thread leaves to the end the moves another thread is searching, so
     /// the threads share out the work through the table. The values are the same with any
@@ -259,7 +286,7 @@ impl Solver {
     /// ```
     #[cfg(feature = "std")]
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, Self::MAX_THREADS);
     }
 
     /// The threads of a depth-first search (see [`Solver::set_threads`]).

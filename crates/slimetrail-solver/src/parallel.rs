@@ -58,8 +58,14 @@ pub(crate) fn search_together(
     };
     let nodes = std::thread::scope(|scope| {
         let together = &together;
+        // Every thread searches the whole position: a thread the system refuses to start is
+        // done without.
         let helpers: Vec<_> = (1..threads)
-            .map(|part| scope.spawn(move || together.run(part, None)))
+            .filter_map(|part| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || together.run(part, None))
+                    .ok()
+            })
             .collect();
         let mut reported = before / TICK_EVERY;
         let mut all = |_: u64, t: &Table| {

@@ -55,6 +55,37 @@ pub(crate) struct Table {
 #[repr(align(32))]
 struct Bucket([AtomicU64; 4]);
 
+/// The smallest table: 2^4 entries.
+pub const MIN_TABLE_BITS: u32 = 4;
+/// The largest table: 2^30 entries of 16 bytes (16 GiB).
+pub const MAX_TABLE_BITS: u32 = 30;
+
+/// A solver's table could not be made.
+///
+/// ```
+/// use slimetrail_solver::{Solver, TableError, MAX_TABLE_BITS};
+/// assert!(matches!(Solver::try_new(MAX_TABLE_BITS + 1), Err(TableError::TooLarge { .. })));
+/// assert!(Solver::try_new(10).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// More than [`MAX_TABLE_BITS`] (or fewer than [`MIN_TABLE_BITS`]) bits asked for.
+    #[error("a table of 2^{bits} entries is out of range: log2 of the entries must be {MIN_TABLE_BITS} to {MAX_TABLE_BITS}")]
+    TooLarge {
+        /// The bits asked for.
+        bits: u32,
+    },
+    /// The system refused the memory.
+    #[error("out of memory: a table of 2^{bits} entries takes {bytes} bytes the system refused")]
+    OutOfMemory {
+        /// log2 of the entries.
+        bits: u32,
+        /// The bytes asked for.
+        bytes: u64,
+    },
+}
+
 /// A bucket's two entries as plain words.
 type Words = [u64; 4];
 
@@ -211,6 +242,23 @@ impl Clone for Table {
 }
 
 impl Table {
+    /// `2^bits` entries (`bits` clamped to 4..=30), the memory taken fallibly.
+    pub(crate) fn try_new(bits: u32) -> Result<Table, TableError> {
+        let clamped = bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
+        let buckets = 1usize << (clamped - 1);
+        let mut v: Vec<Bucket> = Vec::new();
+        v.try_reserve_exact(buckets)
+            .map_err(|_| TableError::OutOfMemory {
+                bits: clamped,
+                bytes: (buckets as u64) * core::mem::size_of::<Bucket>() as u64,
+            })?;
+        v.extend((0..buckets).map(|_| Bucket::default()));
+        Ok(Table {
+            buckets: v,
+            mask: (1 << (clamped - 1)) - 1,
+        })
+    }
+
     /// `2^bits` entries (`bits` clamped to 4..=30).
     pub(crate) fn new(bits: u32) -> Table {
         let bits = bits.clamp(4, 30);

@@ -125,7 +125,7 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
     fn choose(&mut self, state: &G) -> Result<G::Action, AgentError> {
         let mut legal = Actions::<G>::new();
         let seat = legal_for_seat(state, &mut legal)?;
-        self.reserve();
+        self.reserve()?;
         let budget = self.budget.or(Self::DEFAULT_BUDGET);
         self.clock = Some(Clock::start(&budget));
         self.node_limit = budget.node_limit().unwrap_or(u64::MAX);

@@ -78,6 +78,14 @@ impl Default for AlphaBetaConfig {
 }
 
 impl AlphaBetaConfig {
+    /// The largest `tt_bits` (SPEC key `tt`): 2^28 entries of 24 bytes, 6 GiB, taken fallibly
+    /// at the first choice (refused memory is an
+    /// [`AgentError::OutOfMemory`](crate::AgentError::OutOfMemory)).
+    pub const MAX_TT_BITS: u32 = 28;
+
+    /// The deepest `max_depth` a SPEC accepts (key `depth`).
+    pub const MAX_DEPTH: u32 = 1000;
+
     /// These settings with another deepest iteration.
     #[must_use]
     pub const fn with_depth(mut self, max_depth: u32) -> Self {

@@ -1,7 +1,7 @@
 //! The MCTS agent: its settings, its tree kept across turns, its search of one choice.
 
 use super::config::MctsConfig;
-use super::node::{Kind, Node};
+use super::node::{room, Kind, Node};
 use super::tree::{Leaf, Tree};
 use super::walker::Walker;
 use crate::agent::{legal_for_seat, Agent, AgentError};
@@ -168,9 +168,12 @@ impl<G: Game> Mcts<G> {
 
     /// Runs `iterations` more iterations from `state` (a player's or chance's turn) without
     /// choosing: for benchmarks and for analysis that goes on while nobody is to act.
+    /// Does nothing where the arena cannot take the root (memory refused).
     pub fn search(&mut self, state: &G, iterations: u64) {
         let mut root = state.clone();
-        self.prepare_root(&root);
+        if self.prepare_root(&root).is_err() {
+            return;
+        }
         for _ in 0..iterations {
             if self.tree.nodes[0].exact {
                 break;
@@ -179,28 +182,54 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// Reserves the arenas and makes `state` the root (keeping the tree if it already is).
-    fn prepare_root(&mut self, state: &G) {
+    /// Reserves both arenas whole now (`max_nodes` nodes each, [`MctsConfig::max_nodes`])
+    /// instead of letting them grow as the search needs, so that no search reallocates;
+    /// memory the system refuses is an [`AgentError::OutOfMemory`], the agent stays usable.
+    ///
+    /// ```
+    /// use boardgame_ai::{Agent, AgentError, Budget, Mcts, MctsConfig};
+    /// use boardgame_kit::testing::Nim;
+    /// let small = MctsConfig { max_nodes: 1000, ..MctsConfig::default() };
+    /// let mut mcts = Mcts::<Nim>::new(small, Budget::iterations(100), 1);
+    /// assert!(mcts.reserve_arena().is_ok());
+    /// ```
+    pub fn reserve_arena(&mut self) -> Result<(), AgentError> {
+        let cap = self.tree.capacity();
+        for arena in [&mut self.tree.nodes, &mut self.spare] {
+            let more = cap.saturating_sub(arena.len());
+            arena
+                .try_reserve_exact(more)
+                .map_err(|_| AgentError::OutOfMemory {
+                    bytes: (cap as u64)
+                        .saturating_mul(core::mem::size_of::<Node<G::Action>>() as u64),
+                })?;
+        }
+        Ok(())
+    }
+
+    /// Makes `state` the root (keeping the tree if it already is); the arena grows as the
+    /// search needs it ([`room`]). An error where not even the root finds memory.
+    fn prepare_root(&mut self, state: &G) -> Result<(), AgentError> {
         self.tree.limit = self.playout_cutoff(state);
         self.tree.rave = self.rave_equivalence(state);
-        let cap = self.tree.capacity();
-        let nodes = &mut self.tree.nodes;
-        if nodes.capacity() < cap {
-            nodes.reserve_exact(cap - nodes.len());
-        }
-        if self.spare.capacity() < cap {
-            self.spare.reserve_exact(cap - self.spare.len());
-        }
         self.main.reserve();
         let same = self.tree.config.reuse && self.root_state.as_ref() == Some(state);
+        let nodes = &mut self.tree.nodes;
         if !same || nodes.is_empty() {
             nodes.clear();
+            if !room(nodes, 1, usize::MAX) {
+                self.root_state = None;
+                return Err(AgentError::OutOfMemory {
+                    bytes: core::mem::size_of::<Node<G::Action>>() as u64,
+                });
+            }
             nodes.push(Node::new(None, Prob::new(1, 1)));
             self.root_state = Some(state.clone());
         }
         if self.tree.nodes[0].kind == Kind::Fresh {
             self.tree.expand(&mut self.main.scratch, 0, state);
         }
+        Ok(())
     }
 
     /// One iteration on the calling thread: select down the tree, expand a leaf, play out,
@@ -245,12 +274,20 @@ impl<G: Game> Mcts<G> {
         let mut top = nodes[child];
         top.action = None;
         top.prob = Prob::new(1, 1);
+        // The subtree is copied into the spare arena, grown fallibly: where memory is
+        // refused the tree is dropped (the caller starts a new one) rather than aborting.
+        if !room(&mut self.spare, 1, usize::MAX) {
+            return false;
+        }
         self.spare.push(top);
         let mut i = 0;
         while i < self.spare.len() {
             let n = self.spare[i];
             if n.len > 0 {
                 let first = self.spare.len();
+                if !room(&mut self.spare, n.len as usize, usize::MAX) {
+                    return false;
+                }
                 self.spare.extend_from_slice(&nodes[n.children()]);
                 self.spare[i].first = first as u32;
             }
@@ -269,7 +306,7 @@ impl<G: Game> Agent<G> for Mcts<G> {
     fn choose(&mut self, state: &G) -> Result<G::Action, AgentError> {
         let seat = legal_for_seat(state, &mut self.main.scratch.actions)?;
         let budget = self.budget.or(Self::DEFAULT_BUDGET);
-        self.prepare_root(state);
+        self.prepare_root(state)?;
         let clock = Clock::start(&budget);
         let limit = budget.iteration_limit().unwrap_or(u64::MAX);
         let nodes_limit = budget.node_limit().unwrap_or(u64::MAX);

@@ -9,8 +9,12 @@ use {super::Mcts, boardgame_kit::Game};
 pub struct MctsConfig {
     /// UCT exploration constant `c` for values in `-1..=1` (SPEC key `c`, default 1.0).
     pub exploration: f32,
-    /// The most tree nodes kept (SPEC key `max_nodes`, default 2^20): once the arena is
-    /// full, leaves are no longer expanded but playouts go on.
+    /// The most tree nodes kept (SPEC key `max_nodes`, default 2^20, at most
+    /// [`MctsConfig::MAX_NODES`] in a SPEC): once the arena is full, leaves are no longer
+    /// expanded but playouts go on. The arena grows as the search needs it (doubling, taken
+    /// fallibly: memory the system refuses also counts as full), so this is a cap, not a
+    /// reservation; a node takes 64 bytes or so, and the kept subtree is copied into a second
+    /// arena when the root moves.
     pub max_nodes: u32,
     /// Playouts stop after this many actions and score the position with
     /// [`Game::evaluate`] (SPEC key `cutoff`). `None` (the default) applies the game's own
@@ -33,6 +37,11 @@ pub struct MctsConfig {
     /// The value of a win shared by several seats (SPEC key `shared`, default
     /// [`SharedWin::Full`]: worth a win).
     pub shared: SharedWin,
+}
+
+impl MctsConfig {
+    /// The largest `max_nodes` a SPEC accepts: 2^26 nodes (about 4 GiB per arena).
+    pub const MAX_NODES: u32 = 1 << 26;
 }
 
 impl Default for MctsConfig {

@@ -1,6 +1,7 @@
 //! One node of the tree and what it stands for.
 
 use crate::math;
+use alloc::vec::Vec;
 use boardgame_kit::{Prob, Seat, MAX_SEATS};
 
 /// What a node stands for, known once the node is first reached.
@@ -131,3 +132,21 @@ impl<A> Node<A> {
 pub(super) const WIN: f32 = 1.0;
 /// A loss for the seat: the worst value.
 pub(super) const LOSS: f32 = -1.0;
+
+/// The first room an arena takes when it starts to grow (nodes).
+const FIRST_ROOM: usize = 1024;
+
+/// Makes room in an arena for `more` nodes without going past `cap` nodes in all: true when
+/// there is room. The arena grows as the search needs it, doubling, and fallibly: where memory
+/// is refused the arena is full for the search (leaves are no longer expanded), nothing aborts.
+pub(super) fn room<A>(nodes: &mut Vec<Node<A>>, more: usize, cap: usize) -> bool {
+    let len = nodes.len();
+    if len + more > cap {
+        return false;
+    }
+    if nodes.capacity() - len >= more {
+        return true;
+    }
+    let grow = len.max(FIRST_ROOM).max(more).min(cap - len);
+    nodes.try_reserve_exact(grow).is_ok()
+}

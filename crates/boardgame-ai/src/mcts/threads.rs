@@ -48,7 +48,10 @@ impl<G: Game> Mcts<G> {
             let mine = crews.next();
             for crew in crews {
                 let shared = &shared;
-                scope.spawn(move || walk(shared, crew, root, budget));
+                // A thread the system refuses to start is done without: its crew sits out,
+                // the others spend the budget.
+                let _refused = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || walk(shared, crew, root, budget));
             }
             if let Some(crew) = mine {
                 walk(&shared, crew, root, budget);

@@ -1,7 +1,7 @@
 //! The tree: descent (selection, expansion), backup, proofs and the analysis of the root.
 
 use super::config::MctsConfig;
-use super::node::{Kind, Node, LOSS, WIN};
+use super::node::{room, Kind, Node, LOSS, WIN};
 use super::walker::{Rollout, Scratch, Walker};
 use crate::analysis::{ActionStat, Analysis};
 use crate::math;
@@ -50,14 +50,14 @@ impl<G: Game> Tree<G> {
         let kind = match state.to_act() {
             ToAct::Seat(seat) => {
                 state.legal_actions(&mut scratch.actions);
-                if first + scratch.actions.len() <= cap {
+                if room(nodes, scratch.actions.len(), cap) {
                     nodes.extend(scratch.actions.iter().map(|&a| Node::new(Some(a), one)));
                 }
                 Kind::Seat(seat)
             }
             ToAct::Chance => {
                 state.chance_outcomes(&mut scratch.outcomes);
-                if first + scratch.outcomes.len() <= cap {
+                if room(nodes, scratch.outcomes.len(), cap) {
                     nodes.extend(scratch.outcomes.iter().map(|&(a, p)| Node::new(Some(a), p)));
                 }
                 Kind::Chance
