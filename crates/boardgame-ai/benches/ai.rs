@@ -63,6 +63,25 @@ fn bench_game<G: Game>(c: &mut Criterion, label: &str, params: &str, plies: u32)
         })
     };
     group.bench_function("mcts iterations", |b| mcts_iterations(b, None));
+    // A fresh agent each time: its node arena grows as the search needs it (the default), or
+    // is reserved whole first (`Mcts::reserve_arena`, as every agent did before).
+    let fresh = |b: &mut criterion::Bencher, reserve: bool| {
+        let config = MctsConfig {
+            solver: false,
+            cutoff: Some(u32::MAX),
+            ..MctsConfig::default()
+        };
+        b.iter(|| {
+            let mut mcts = Mcts::<G>::new(config, Budget::iterations(BATCH), 1);
+            if reserve {
+                mcts.reserve_arena().unwrap();
+            }
+            mcts.search(black_box(&state), BATCH);
+            black_box(mcts.tree_size())
+        })
+    };
+    group.bench_function("mcts fresh agent, arena grown", |b| fresh(b, false));
+    group.bench_function("mcts fresh agent, arena reserved", |b| fresh(b, true));
     if G::rave_equivalence(&state.params()).is_some_and(|k| k > 0) {
         // The game asks for RAVE (Elements): the same search without it shows what it costs.
         group.bench_function("mcts iterations without rave", |b| {
