@@ -63,17 +63,6 @@ fn memory_settings_beyond_their_bound_or_the_machine_are_exit_2() {
         &["best", "slimetrail", "--agent", "mcts:threads=65"],
         "threads",
     );
-    refused(
-        &[
-            "match",
-            "slimetrail",
-            "--agent",
-            "random",
-            "--jobs",
-            "100000",
-        ],
-        "jobs",
-    );
 }
 
 #[test]
