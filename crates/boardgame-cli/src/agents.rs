@@ -18,7 +18,7 @@ pub fn best(setup: &Setup, spec: &str, seed: u64, out: &mut Out) -> Result<(), C
 }
 
 /// How `solve` runs: `resume` and `save` name files of proven positions read before and
-/// written during (every `save_every` seconds) and after the search; `progress` prints the
+/// written during (every `save_every` seconds) and after the search (also when Ctrl-C stops it); `progress` prints the
 /// progress on stderr even when it is not a terminal; `threads` (default: the available
 /// cores) search sharing one table.
 #[derive(Debug, Default)]
@@ -38,6 +38,25 @@ pub fn solve(setup: &Setup, run: SolveRun, out: &mut Out) -> Result<(), CliError
     }
     let progress = std::sync::Arc::new(SearchProgress::new("solve", run.progress));
     let report = progress.clone();
+    // With a save file, Ctrl-C stops the search and the solve writes a last save before the
+    // command exits (without one, Ctrl-C ends the process as usual).
+    let interrupted = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop: Option<std::sync::Arc<dyn Fn() -> bool + Send + Sync>> = match &run.save {
+        Some(_) => {
+            let flag = interrupted.clone();
+            let caught = ctrlc::set_handler(move || {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            caught.ok().map(|()| {
+                let flag = interrupted.clone();
+                let stop: std::sync::Arc<dyn Fn() -> bool + Send + Sync> =
+                    std::sync::Arc::new(move || flag.load(std::sync::atomic::Ordering::Relaxed));
+                stop
+            })
+        }
+        None => None,
+    };
+    let save = run.save.clone();
     let options = boardgames::solve::SolveOptions {
         progress: Some(std::sync::Arc::new(move |positions| {
             report.report(positions)
@@ -46,10 +65,19 @@ pub fn solve(setup: &Setup, run: SolveRun, out: &mut Out) -> Result<(), CliError
         save: run.save,
         save_every: run.save_every.map(std::time::Duration::from_secs),
         threads: run.threads,
+        stop,
         ..boardgames::solve::SolveOptions::default()
     };
     let solution = setup.game.solve_with(game.as_ref(), &options);
     progress.finish();
+    if let (Err(boardgames::solve::SolveError::Stopped), Some(path)) = (&solution, &save) {
+        if interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+            let path = path.display();
+            return Err(CliError::Interrupted(format!(
+                "interrupted: the proven positions are saved in {path} (--resume {path} carries on)"
+            )));
+        }
+    }
     let solution = solution?;
     let word = |win: bool| if win { "win" } else { "loss" };
     out.line(word(solution.win))?;

@@ -42,6 +42,10 @@ pub enum CliError {
     /// A perft depth that is not searched.
     #[error("{0}")]
     Perft(#[from] PerftError),
+    /// Ctrl-C stopped the command (exit 130, as a shell reports SIGINT); the one line says what
+    /// was kept.
+    #[error("{0}")]
+    Interrupted(String),
     /// A load test that could not run.
     #[error("{0}")]
     Load(#[from] boardgames_load::LoadError),

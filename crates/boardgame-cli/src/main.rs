@@ -196,6 +196,10 @@ fn main() -> ExitCode {
     let flushed = out.flush();
     match result.and(flushed) {
         Ok(()) | Err(CliError::Closed) => ExitCode::SUCCESS,
+        Err(CliError::Interrupted(what)) => {
+            note(format_args!("boardgame: {what}"));
+            ExitCode::from(130)
+        }
         Err(e) => {
             note(format_args!("boardgame: {}", one_line(&e.to_string())));
             ExitCode::from(2)

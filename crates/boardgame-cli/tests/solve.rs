@@ -68,3 +68,65 @@ fn a_short_solve_prints_nothing_on_stderr() {
         assert!(String::from_utf8(o.stdout).unwrap().starts_with("win\n"));
     }
 }
+
+/// Ctrl-C (a real SIGINT) during `solve --save` writes a last save before the command exits:
+/// exit 130, one line on stderr naming the file, and the file a whole save of what was proven.
+#[test]
+fn ctrl_c_during_a_saving_solve_writes_a_last_save() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("boardgame-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("9x9.save");
+    let _ = std::fs::remove_file(&file);
+    // 9x9 from the start takes hours: it is still searching when the signal comes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+        .args([
+            "solve",
+            "slimetrail",
+            "--params",
+            "size=9",
+            "--threads",
+            "1",
+        ])
+        .arg("--save")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "the solve ended early");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "no answer is printed: {:?}",
+        out.stdout
+    );
+    assert!(
+        stderr.contains("interrupted: the proven positions are saved in"),
+        "{stderr}"
+    );
+    assert!(std::fs::metadata(&file).unwrap().len() > 0);
+    // A whole save of the 9x9 board: its header, one line per proven position, its count.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with(" size=9"), "{}", lines[0]);
+    let count = lines.len() - 2;
+    assert!(count > 0, "no proven position was saved");
+    assert_eq!(lines[lines.len() - 1], format!("end {count}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -150,7 +150,29 @@ pub(crate) fn slimetrail(
     // The positions left of the budget.
     let (limit, before) = (options.positions.unwrap_or(u64::MAX), solver.nodes());
     let left = |s: &slimetrail_solver::Solver| limit.saturating_sub(s.nodes() - before);
-    let budget = left(&solver);
+    let searched = search(&mut solver, state, &left);
+    if let Some(path) = &options.save {
+        // The last save is always tried, also when the search was stopped (Ctrl-C, a budget):
+        // once it is written, a failed periodic save on the way no longer matters (the file
+        // holds every proven position) and a stopped run resumes from it.
+        if matches!(searched, Ok(_) | Err(SolveError::Stopped)) {
+            let saved = solver.save_file(path).map_err(|e| e.to_string());
+            saved.map_err(|error| SolveError::Save {
+                path: path.display().to_string(),
+                error,
+            })?;
+        }
+    }
+    searched
+}
+
+/// The value of `state` and of each legal action, within the positions `left` allows.
+fn search(
+    solver: &mut slimetrail_solver::Solver,
+    state: &slimetrail_core::State,
+    left: &dyn Fn(&slimetrail_solver::Solver) -> u64,
+) -> Result<Solution, SolveError> {
+    let budget = left(solver);
     let win = solver
         .value_within(state, budget)
         .ok_or(SolveError::Stopped)?
@@ -161,21 +183,12 @@ pub(crate) fn slimetrail(
     for &a in legal.iter() {
         let mut child = *state;
         child.play_unchecked(a);
-        let budget = left(&solver);
+        let budget = left(solver);
         let value = solver
             .value_within(&child, budget)
             .ok_or(SolveError::Stopped)?;
         actions.push((a.to_string(), !value.is_win()));
     }
     actions.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-    if let Some(path) = &options.save {
-        // The final save is always tried: once it is written, a failed periodic save on the
-        // way no longer matters (the file holds every proven position).
-        let saved = solver.save_file(path).map_err(|e| e.to_string());
-        saved.map_err(|error| SolveError::Save {
-            path: path.display().to_string(),
-            error,
-        })?;
-    }
     Ok(Solution { win, actions })
 }
