@@ -233,10 +233,17 @@ impl SubtreeSolver {
         if !(4..=30).contains(&bits) {
             return Err(illegal(format!("bits={bits}: the table takes 4 to 30")));
         }
+        // The table is taken fallibly: a size the system refuses is a MemoryError, not an abort.
+        let solver = slimetrail_solver::Solver::try_new(bits).map_err(|e| match e {
+            slimetrail_solver::TableError::OutOfMemory { .. } => {
+                pyo3::exceptions::PyMemoryError::new_err(e.to_string())
+            }
+            _ => pyo3::exceptions::PyValueError::new_err(e.to_string()),
+        })?;
         Ok(SubtreeSolver {
             params,
             size,
-            solver: std::sync::Mutex::new(slimetrail_solver::Solver::new(bits)),
+            solver: std::sync::Mutex::new(solver),
         })
     }
 

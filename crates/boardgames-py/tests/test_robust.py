@@ -190,3 +190,50 @@ def test_a_ten_megabyte_input_gives_a_short_message():
         with pytest.raises(ValueError) as e:
             call()
         assert len(str(e.value)) < 2000, len(str(e.value))
+
+
+def test_a_long_parameter_list_is_refused_quickly():
+    params = ",".join(f"k{i}=1" for i in range(128000))
+    t = time.monotonic()
+    with pytest.raises(boardgames.NotationError) as e:
+        boardgames.Game("splut", params)
+    assert time.monotonic() - t < 1.0
+    assert len(str(e.value)) < 1000
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings that size memory: a clear error under an address-space limit, never an abort.
+
+MEMORY_CHILD = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+import boardgames
+from boardgames import _boardgames
+g = boardgames.Game("slimetrail", "size=5")
+s = g.new_state()
+calls = {
+    "mcts max_nodes": lambda: boardgames.Agent("mcts:max_nodes=4294967295,iterations=10", g).choose(s),
+    "alphabeta tt": lambda: boardgames.Agent("alphabeta:tt=28,nodes=100", g).choose(s),
+    "solver tt": lambda: boardgames.Agent("solver:tt=28", g).choose(s),
+    "subtree size": lambda: _boardgames.SubtreeSolver("size=5", 30),
+    "match": lambda: boardgames.match("slimetrail", "size=5", ["mcts:max_nodes=4294967295,iterations=10"], games=1),
+}
+for name, call in calls.items():
+    try:
+        call()
+        print(name, "ok", flush=True)
+    except (ValueError, MemoryError) as e:
+        print(name, type(e).__name__, flush=True)
+print("alive", flush=True)
+"""
+
+
+def test_settings_that_size_memory_fail_cleanly_under_a_memory_limit():
+    out = subprocess.run([sys.executable, "-c", MEMORY_CHILD], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[-1] == "alive", out.stdout
+    for line in lines[:-1]:
+        # Accepted and run within the limit, or refused with a documented exception.
+        assert line.split()[-1] in ("ok", "ValueError", "MemoryError"), line
