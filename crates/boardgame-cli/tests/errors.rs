@@ -26,7 +26,12 @@ fn position(game: &str, text: &str) -> String {
 }
 
 fn cannot(input: &str, at: usize, expected: &str) -> String {
-    format!("cannot read `{input}` at byte {at}: expected {expected}")
+    // A long input is quoted by its first 48 characters and its length.
+    let quoted = match input.char_indices().nth(48) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &input[..cut], input.len()),
+        None => input.to_string(),
+    };
+    format!("cannot read `{quoted}` at byte {at}: expected {expected}")
 }
 
 #[test]
