@@ -1,7 +1,7 @@
 //! `boardgames.Agent`: a player of the registry made from a SPEC.
 
 use crate::convert::{action_arg, text, Count};
-use crate::errors::{illegal, notation, play, setup};
+use crate::errors::{illegal, play, setup};
 use crate::game::Game;
 use crate::state::State;
 use boardgame_kit::{DynGame, Seat};
@@ -92,7 +92,7 @@ impl Agent {
     fn new(spec: &Bound<'_, PyString>, game: PyRef<'_, Game>, seed: Count) -> PyResult<Agent> {
         let seed = seed.0;
         let spec = text(spec);
-        let agent = game.entry.agent(&spec, seed).map_err(notation)?;
+        let agent = game.entry.agent(&spec, seed).map_err(crate::errors::spec)?;
         let start = game.dyn_game().clone_box();
         Ok(Agent {
             entry: game.entry,
@@ -140,7 +140,7 @@ impl Agent {
         // while the agent searches, so other Python threads run meanwhile.
         // Ctrl-C stops the search and raises here (`crate::interrupt`).
         let chosen = crate::interrupt::detached(py, || agent.choose(game))?;
-        chosen.map_err(illegal)
+        chosen.map_err(crate::errors::choose)
     }
 
     /// Tells the agent that `action` (text or id) is played at the position it follows, and

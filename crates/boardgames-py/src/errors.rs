@@ -6,10 +6,12 @@
 //! take back, an agent asked to choose at a chance node, a seat that does not play...). Both
 //! subclass `ValueError` and carry the engine's one-line message.
 
+use boardgame_ai::{AgentError, SpecError};
 use boardgame_kit::DynPlayError;
+use boardgames::agents::ChooseError;
 use boardgames::arena::ArenaError;
 use boardgames::{SetupError, TableError};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::PyErr;
 use std::fmt::Display;
 
@@ -88,7 +90,29 @@ pub(crate) fn setup(e: SetupError) -> PyErr {
 /// (`IllegalAction`).
 pub(crate) fn arena(e: ArenaError) -> PyErr {
     match e {
-        ArenaError::Choose(_) | ArenaError::Play(_) | ArenaError::Observe(_) => illegal(e),
+        ArenaError::Choose(c) => choose(c),
+        ArenaError::Agent(a) => spec(a),
+        ArenaError::Play(_) | ArenaError::Observe(_) => illegal(e),
         _ => notation(e),
+    }
+}
+
+/// An agent that cannot choose: `MemoryError` when the memory its settings ask for was refused,
+/// else `IllegalAction` (a chance node, a finished game, another game's state).
+pub(crate) fn choose(e: ChooseError) -> PyErr {
+    match e {
+        ChooseError::Agent(AgentError::OutOfMemory { .. }) => {
+            PyMemoryError::new_err(short(e.to_string()))
+        }
+        e => illegal(e),
+    }
+}
+
+/// An agent SPEC that cannot be made: `MemoryError` when the memory it asks for (the `solver`'s
+/// table) was refused, else `NotationError` (no such agent, a bad key or value, out of bounds).
+pub(crate) fn spec(e: SpecError) -> PyErr {
+    match e {
+        SpecError::OutOfMemory { .. } => PyMemoryError::new_err(short(e.to_string())),
+        e => notation(e),
     }
 }

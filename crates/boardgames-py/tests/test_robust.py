@@ -235,5 +235,13 @@ def test_settings_that_size_memory_fail_cleanly_under_a_memory_limit():
     lines = out.stdout.splitlines()
     assert lines[-1] == "alive", out.stdout
     for line in lines[:-1]:
-        # Accepted and run within the limit, or refused with a documented exception.
-        assert line.split()[-1] in ("ok", "ValueError", "MemoryError"), line
+        # Accepted and run within the limit, or refused with a documented exception (a SPEC
+        # out of its bounds is a NotationError, itself a ValueError).
+        assert line.split()[-1] in ("ok", "NotationError", "ValueError", "MemoryError"), line
+    said = dict(line.rsplit(" ", 1) for line in lines[:-1])
+    # The attack's SPEC is outside max_nodes' bound: refused when read, never an abort.
+    assert said["mcts max_nodes"] == "NotationError", said
+    assert said["subtree size"] in ("ValueError", "MemoryError"), said
+    # 6 GiB and 4 GiB tables under a 2 GiB limit: the allocation is refused, a MemoryError.
+    assert said["alphabeta tt"] == "MemoryError", said
+    assert said["solver tt"] == "MemoryError", said
