@@ -23,10 +23,23 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Escaped<'a>(pub &'a str);
 
+/// Whether [`Escaped`] writes `c` as an escape.
+fn needs_escape(c: char) -> bool {
+    c.is_control() || matches!(c, '\\' | '\u{2028}' | '\u{2029}')
+}
+
+/// How many bytes [`Escaped`] writes for `c`.
+fn escaped_len(c: char) -> usize {
+    match c {
+        '\n' | '\r' | '\t' | '\\' => 2,
+        c if needs_escape(c) => c.escape_unicode().count(),
+        _ => c.len_utf8(),
+    }
+}
+
 impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        let needs_escape = |c: char| c.is_control() || matches!(c, '\\' | '\u{2028}' | '\u{2029}');
         let mut rest = self.0;
         while let Some(i) = rest.find(needs_escape) {
             f.write_str(&rest[..i])?;
@@ -48,29 +61,39 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
-/// The most characters of an input an error message quotes ([`Excerpt`]).
-pub const EXCERPT_CHARS: usize = 48;
+/// The most bytes an error message prints of an input it quotes ([`Excerpt`]): 48 characters
+/// of plain ASCII text.
+pub const EXCERPT_BYTES: usize = 48;
 
-/// A piece of input as an error message quotes it: escaped as [`Escaped`] does and cut after
-/// [`EXCERPT_CHARS`] characters, with the length of the whole said after the cut, so that a
-/// message stays one short line whatever the input (a 10 MB input gives a 100-byte message).
+/// A piece of input as an error message quotes it: escaped as [`Escaped`] does and cut once
+/// its printed form would pass [`EXCERPT_BYTES`] bytes (an escape such as `\u{10}` counts as
+/// the six it prints, `é` as its two), with the length of the whole said after the cut, so that a message
+/// stays one short line whatever the input (a 10 MB input gives a 100-byte message).
 ///
 /// ```
-/// use boardgame_kit::error::Excerpt;
+/// use boardgame_kit::error::{Excerpt, EXCERPT_BYTES};
 /// assert_eq!(Excerpt("e5\n").to_string(), r"e5\n");
 /// let long = "k=1,".repeat(1000);
 /// let quoted = Excerpt(&long).to_string();
 /// assert!(quoted.starts_with("k=1,k=1,") && quoted.ends_with("... (4000 bytes)"), "{quoted}");
 /// assert!(quoted.len() < 80);
+/// // Control characters print as escapes; the cut counts what is printed.
+/// let quoted = Excerpt(&"\u{10}".repeat(100)).to_string();
+/// assert!(quoted.len() <= EXCERPT_BYTES + "... (100 bytes)".len(), "{quoted}");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Excerpt<'a>(pub &'a str);
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.char_indices().nth(EXCERPT_CHARS) {
+        let mut width = 0;
+        let cut = self.0.char_indices().find_map(|(i, c)| {
+            width += escaped_len(c);
+            (width > EXCERPT_BYTES).then_some(i)
+        });
+        match cut {
             None => Escaped(self.0).fmt(f),
-            Some((cut, _)) => write!(f, "{}... ({} bytes)", Escaped(&self.0[..cut]), self.0.len()),
+            Some(cut) => write!(f, "{}... ({} bytes)", Escaped(&self.0[..cut]), self.0.len()),
         }
     }
 }

@@ -146,3 +146,21 @@ fn cells_and_directions_serialise_as_their_names() {
     assert!(serde_json::from_str::<Cell>("\"e0\"").is_err());
     assert_eq!(serde_json::to_string(&Dir8::NW).unwrap(), "\"nw\"");
 }
+
+proptest::proptest! {
+    /// An error message quotes at most `EXCERPT_BYTES` bytes of any input, on one line, and
+    /// says the input's length when it cut it.
+    #[test]
+    fn excerpts_are_short_single_lines(input in "\\PC{0,80}|[\\x00-\\x1f\\\\é\u{2028}]{0,200}") {
+        use boardgame_kit::error::{Excerpt, EXCERPT_BYTES};
+        let quoted = Excerpt(&input).to_string();
+        proptest::prop_assert!(!quoted.contains(['\n', '\r', '\u{2028}']), "{quoted:?}");
+        let suffix = format!("... ({} bytes)", input.len());
+        let shown = quoted.strip_suffix(&suffix).unwrap_or(&quoted);
+        proptest::prop_assert!(shown.len() <= EXCERPT_BYTES, "{quoted:?}");
+        let plain = input.bytes().all(|b| b.is_ascii_graphic() && b != b'\\' || b == b' ');
+        if plain && input.len() <= EXCERPT_BYTES {
+            proptest::prop_assert_eq!(&quoted, &input);
+        }
+    }
+}

@@ -108,13 +108,10 @@ impl Count {
     }
 }
 
-/// At most the first 60 characters of `s` (for messages that quote an input).
+/// `s` as a message quotes an input: escaped and cut short as every error of the engines
+/// quotes one (the kit's `Excerpt`).
 pub(crate) fn excerpt(s: &str) -> String {
-    const SHOWN: usize = 60;
-    match s.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{}... ({} characters)", &s[..cut], s.chars().count()),
-        None => s.to_string(),
-    }
+    boardgame_kit::error::Excerpt(s).to_string()
 }
 
 /// The name of an object's type, for messages.
