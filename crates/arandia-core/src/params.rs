@@ -1,10 +1,10 @@
 //! The parameters: `players`, `first`, `turn_limit`.
 
 use alloc::string::ToString;
-use boardgame_kit::params::{int, join, pairs, GameParams, ParamSpec, ParamValues};
+use alloc::vec::Vec;
+use boardgame_kit::params::{int, join, ParamSpec, ParamValues};
 use boardgame_kit::{ParamError, Seat, SeatSet};
 use core::fmt;
-use core::str::FromStr;
 
 /// The parameters of a game of Arandian checkers.
 ///
@@ -133,83 +133,68 @@ impl fmt::Display for Params {
     }
 }
 
-impl GameParams for Params {
-    fn specs() -> &'static [ParamSpec] {
-        const SPECS: &[ParamSpec] = &[
-            ParamSpec::new(
-                "players",
-                ParamValues::Choice(&["2", "3", "4", "6"]),
-                "2",
-                "the number of players",
-            ),
-            ParamSpec::new(
-                "first",
-                ParamValues::Int { min: 0, max: 5 },
-                "0",
-                "the seat that plays first, one in play",
-            ),
-            ParamSpec::new(
-                "turn_limit",
-                ParamValues::Int {
-                    min: 0,
-                    max: MAX_TURN_LIMIT as i64,
-                },
-                "0",
-                "the game is drawn once this many turns are completed (0: no limit)",
-            ),
-        ];
-        SPECS
-    }
-}
+boardgame_kit::impl_game_params!(
+    Params,
+    read: read,
+    [
+        ParamSpec::players(ParamValues::Choice(&["2", "3", "4", "6"])),
+        ParamSpec::new(
+            "first",
+            ParamValues::Int { min: 0, max: 5 },
+            "0",
+            "the seat that plays first, one in play",
+        ),
+        ParamSpec::turn_limit(MAX_TURN_LIMIT),
+    ]
+);
 
-impl FromStr for Params {
-    type Err = ParamError;
-    fn from_str(s: &str) -> Result<Params, ParamError> {
-        let mut players = 2u8;
-        let mut first: Option<(u8, &str)> = None;
-        let mut turn_limit = 0u32;
-        for (k, v) in pairs(s)? {
-            match k {
-                "players" => {
-                    players = match v {
-                        "2" => 2,
-                        "3" => 3,
-                        "4" => 4,
-                        "6" => 6,
-                        _ => return Err(ParamError::bad_value(k, v, "2, 3, 4 or 6")),
-                    }
+/// Reads the parameters from their `(key, value)` items: `first`'s default and check follow
+/// `players`.
+fn read(items: Vec<(&str, &str)>) -> Result<Params, ParamError> {
+    let mut players = 2u8;
+    let mut first: Option<(u8, &str)> = None;
+    let mut turn_limit = 0u32;
+    for (k, v) in items {
+        match k {
+            "players" => {
+                players = match v {
+                    "2" => 2,
+                    "3" => 3,
+                    "4" => 4,
+                    "6" => 6,
+                    _ => return Err(ParamError::bad_value(k, v, "2, 3, 4 or 6")),
                 }
-                "first" => first = Some((int(k, v, 0u8, 5)?, v)),
-                "turn_limit" => turn_limit = int(k, v, 0u32, MAX_TURN_LIMIT)?,
-                _ => return Err(ParamError::UnknownKey(k.to_string())),
             }
+            "first" => first = Some((int(k, v, 0u8, 5)?, v)),
+            "turn_limit" => turn_limit = int(k, v, 0u32, MAX_TURN_LIMIT)?,
+            _ => return Err(ParamError::UnknownKey(k.to_string())),
         }
-        let seats = seats_for(players).unwrap_or(SeatSet::EMPTY);
-        let first = match first {
-            None => seats.lowest().map(|s| s.index() as u8).unwrap_or(0),
-            Some((f, v)) => {
-                if !seats.contains(Seat::of(f as usize)) {
-                    let names: alloc::vec::Vec<alloc::string::String> =
-                        seats.iter().map(|s| s.index().to_string()).collect();
-                    return Err(ParamError::bad_value(
-                        "first",
-                        v,
-                        alloc::format!(
-                            "a seat in play with {} players: {}",
-                            players,
-                            names.join(", ")
-                        ),
-                    ));
-                }
-                f
-            }
-        };
-        Ok(Params {
-            players,
-            first,
-            turn_limit,
-        })
     }
+    let seats = seats_for(players).unwrap_or(SeatSet::EMPTY);
+    let first = match first {
+        None => seats.lowest().map(|s| s.index() as u8).unwrap_or(0),
+        Some((f, v)) => {
+            if !seats.contains(Seat::of(f as usize)) {
+                let names: Vec<alloc::string::String> =
+                    seats.iter().map(|s| s.index().to_string()).collect();
+                return Err(ParamError::bad_value(
+                    "first",
+                    v,
+                    alloc::format!(
+                        "a seat in play with {} players: {}",
+                        players,
+                        names.join(", ")
+                    ),
+                ));
+            }
+            f
+        }
+    };
+    Ok(Params {
+        players,
+        first,
+        turn_limit,
+    })
 }
 
 #[cfg(feature = "serde")]

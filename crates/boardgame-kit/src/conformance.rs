@@ -734,6 +734,31 @@ pub fn check_params<P: GameParams>() {
     }
 }
 
+/// Checks that each parameter text is refused with an error that names the key given with it,
+/// so that a user told a value is wrong learns which. Panics on the first text that is
+/// accepted or whose error does not name its key.
+///
+/// ```
+/// use boardgame_kit::{conformance::check_refused, testing::NimParams};
+/// check_refused::<NimParams>(&[("stones=0", "stones"), ("colour=red", "colour")]);
+/// ```
+///
+/// ```should_panic
+/// use boardgame_kit::{conformance::check_refused, testing::NimParams};
+/// check_refused::<NimParams>(&[("stones=7", "stones")]);
+/// ```
+pub fn check_refused<P: GameParams>(cases: &[(&str, &str)]) {
+    for (text, key) in cases {
+        match text.parse::<P>() {
+            Ok(p) => panic!("{text}: accepted as {p:?}"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(e.contains(key), "{text}: {e}");
+            }
+        }
+    }
+}
+
 /// The conformance tests of a game crate (`tests/conformance.rs`): one `#[test]` function per
 /// name, running [`check`] on each of its parameter texts with `base` and that entry's number
 /// of games (and any other [`Config`] fields given after it).

@@ -153,6 +153,46 @@ impl ParamSpec {
         }
     }
 
+    /// The `players` key with the values a game accepts: the number of players, `2` unless
+    /// said.
+    ///
+    /// ```
+    /// use boardgame_kit::params::{ParamSpec, ParamValues};
+    /// const PLAYERS: ParamSpec = ParamSpec::players(ParamValues::Int { min: 2, max: 4 });
+    /// assert_eq!(
+    ///     PLAYERS.to_string(),
+    ///     "players: the number of players (an integer from 2 to 4; default 2)"
+    /// );
+    /// ```
+    #[must_use]
+    pub const fn players(values: ParamValues) -> ParamSpec {
+        ParamSpec::new("players", values, "2", "the number of players")
+    }
+
+    /// The `turn_limit` key of a game with a host-set turn limit: `0` (the default) for none,
+    /// or the number of completed turns (one turn = one player's turn) after which the game is
+    /// drawn, up to `max`.
+    ///
+    /// ```
+    /// use boardgame_kit::params::{ParamSpec, ParamValues};
+    /// const LIMIT: ParamSpec = ParamSpec::turn_limit(1000);
+    /// assert_eq!(LIMIT.key(), "turn_limit");
+    /// assert_eq!(LIMIT.values(), ParamValues::Int { min: 0, max: 1000 });
+    /// assert_eq!(LIMIT.default(), "0");
+    /// ```
+    #[must_use]
+    pub const fn turn_limit(max: u32) -> ParamSpec {
+        ParamSpec::new(
+            "turn_limit",
+            ParamValues::Int {
+                min: 0,
+                max: max as i64,
+            },
+            "0",
+            "the game is drawn once this many turns are completed (0: no limit)",
+        )
+    }
+
     /// How the default follows from other keys, when it does.
     #[must_use]
     pub const fn default_rule(&self) -> Option<&'static str> {
@@ -279,6 +319,32 @@ where
     }
 }
 
+/// Default parameters with each `(key, value)` item set on them by `set`, in order; the first
+/// error stops the reading. What [`impl_game_params!`] does with `set:` for types whose keys
+/// are independent.
+///
+/// ```
+/// use boardgame_kit::params::{int, pairs, set_each};
+/// use boardgame_kit::ParamError;
+/// let size = |n: &mut u8, k: &str, v: &str| match k {
+///     "size" => int(k, v, 5, 9).map(|v| *n = v),
+///     _ => Err(ParamError::UnknownKey(k.into())),
+/// };
+/// assert_eq!(set_each(pairs("size=9").unwrap(), size), Ok(9));
+/// assert_eq!(set_each(pairs("").unwrap(), size), Ok(0));
+/// assert!(set_each(pairs("size=4").unwrap(), size).is_err());
+/// ```
+pub fn set_each<'a, P: Default>(
+    items: Vec<(&'a str, &'a str)>,
+    mut set: impl FnMut(&mut P, &'a str, &'a str) -> Result<(), ParamError>,
+) -> Result<P, ParamError> {
+    let mut params = P::default();
+    for (key, value) in items {
+        set(&mut params, key, value)?;
+    }
+    Ok(params)
+}
+
 /// Joins `key=value` items with commas, for `Display` implementations.
 ///
 /// ```
@@ -294,4 +360,79 @@ where
         .filter_map(|(k, v)| v.map(|v| alloc::format!("{k}={v}")))
         .collect();
     parts.join(",")
+}
+
+/// Implements [`GameParams`] and `FromStr` for a parameter type, the same way in every game.
+/// `specs` are its keys' descriptions ([`GameParams::specs`]); the text is read by [`pairs`]
+/// first (so its bounds, malformed items and repeated keys are refused before any key is
+/// looked at), then either
+///
+/// - `set: f`, with `f(&mut params, key, value)` setting one key on the default parameters,
+///   item by item in the order written, for types whose keys are independent; or
+/// - `read: f`, with `f(items)` building the parameters from all the `(key, value)` items, for
+///   types where one key's default or check depends on another.
+///
+/// ```
+/// use boardgame_kit::params::{int, GameParams, ParamSpec, ParamValues};
+/// use boardgame_kit::ParamError;
+///
+/// /// A board's side, 7 unless said.
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// struct Side(u8);
+///
+/// impl Default for Side {
+///     fn default() -> Side {
+///         Side(7)
+///     }
+/// }
+///
+/// impl core::fmt::Display for Side {
+///     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+///         if self.0 == 7 { Ok(()) } else { write!(f, "side={}", self.0) }
+///     }
+/// }
+///
+/// fn set(side: &mut Side, k: &str, v: &str) -> Result<(), ParamError> {
+///     match k {
+///         "side" => side.0 = int(k, v, 5, 9)?,
+///         _ => return Err(ParamError::UnknownKey(k.into())),
+///     }
+///     Ok(())
+/// }
+///
+/// boardgame_kit::impl_game_params!(Side, set: set, [ParamSpec::new(
+///     "side",
+///     ParamValues::Int { min: 5, max: 9 },
+///     "7",
+///     "the board's side",
+/// )]);
+///
+/// assert_eq!("side=9".parse::<Side>().unwrap(), Side(9));
+/// assert!("side=9,side=9".parse::<Side>().is_err());
+/// assert!("depth=2".parse::<Side>().is_err());
+/// assert_eq!(Side::specs()[0].key(), "side");
+/// ```
+#[macro_export]
+macro_rules! impl_game_params {
+    ($t:ty, set: $set:expr, [$($spec:expr),+ $(,)?]) => {
+        $crate::impl_game_params!(@impl $t, |s| $crate::params::set_each($crate::params::pairs(s)?, $set), [$($spec),+]);
+    };
+    ($t:ty, read: $read:expr, [$($spec:expr),+ $(,)?]) => {
+        $crate::impl_game_params!(@impl $t, |s| $read($crate::params::pairs(s)?), [$($spec),+]);
+    };
+    (@impl $t:ty, |$s:ident| $body:expr, [$($spec:expr),+]) => {
+        impl $crate::params::GameParams for $t {
+            fn specs() -> &'static [$crate::params::ParamSpec] {
+                const SPECS: &[$crate::params::ParamSpec] = &[$($spec),+];
+                SPECS
+            }
+        }
+
+        impl ::core::str::FromStr for $t {
+            type Err = $crate::ParamError;
+            fn from_str($s: &str) -> ::core::result::Result<$t, $crate::ParamError> {
+                $body
+            }
+        }
+    };
 }

@@ -30,30 +30,24 @@ impl fmt::Display for NimParams {
     }
 }
 
-impl crate::params::GameParams for NimParams {
-    fn specs() -> &'static [ParamSpec] {
-        const SPECS: &[ParamSpec] = &[ParamSpec::new(
-            "stones",
-            ParamValues::Int { min: 1, max: 60 },
-            "5",
-            "stones on the table at the start",
-        )];
-        SPECS
-    }
-}
+crate::impl_game_params!(
+    NimParams,
+    set: set_nim_param,
+    [ParamSpec::new(
+        "stones",
+        ParamValues::Int { min: 1, max: 60 },
+        "5",
+        "stones on the table at the start",
+    )]
+);
 
-impl FromStr for NimParams {
-    type Err = ParamError;
-    fn from_str(s: &str) -> Result<Self, ParamError> {
-        let mut p = NimParams::default();
-        for (k, v) in crate::params::pairs(s)? {
-            match k {
-                "stones" => p.stones = crate::params::int(k, v, 1, 60)?,
-                _ => return Err(ParamError::UnknownKey(k.into())),
-            }
-        }
-        Ok(p)
+/// Sets one key of Nim's parameters.
+fn set_nim_param(p: &mut NimParams, k: &str, v: &str) -> Result<(), ParamError> {
+    match k {
+        "stones" => p.stones = crate::params::int(k, v, 1, 60)?,
+        _ => return Err(ParamError::UnknownKey(k.into())),
     }
+    Ok(())
 }
 
 /// Take one or two stones.

@@ -2,10 +2,9 @@
 
 use crate::board::BoardSize;
 use alloc::string::ToString;
-use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
+use boardgame_kit::params::{int, ParamSpec, ParamValues};
 use boardgame_kit::{ParamError, SeatSet};
 use core::fmt;
-use core::str::FromStr;
 
 /// The parameters of a game, written `key=value` pairs joined by commas:
 ///
@@ -81,52 +80,46 @@ impl fmt::Display for Params {
     }
 }
 
-impl GameParams for Params {
-    fn specs() -> &'static [ParamSpec] {
-        const SPECS: &[ParamSpec] = &[
-            ParamSpec::new(
-                "board",
-                ParamValues::Choice(&["full", "blitz"]),
-                "full",
-                "the board: full (20x20) or blitz (14x14)",
-            ),
-            ParamSpec::new(
-                "players",
-                ParamValues::Int { min: 2, max: 4 },
-                "2",
-                "the number of players (2: water and earth, 3: water, air and earth)",
-            ),
-            ParamSpec::new(
-                "per_turn",
-                ParamValues::Int { min: 1, max: 20 },
-                "7",
-                "the stones each player places per turn",
-            ),
-        ];
-        SPECS
-    }
-}
+boardgame_kit::impl_game_params!(
+    Params,
+    set: set,
+    [
+        ParamSpec::new(
+            "board",
+            ParamValues::Choice(&["full", "blitz"]),
+            "full",
+            "the board: full (20x20) or blitz (14x14)",
+        ),
+        ParamSpec::new(
+            "players",
+            ParamValues::Int { min: 2, max: 4 },
+            "2",
+            "the number of players (2: water and earth, 3: water, air and earth)",
+        ),
+        ParamSpec::new(
+            "per_turn",
+            ParamValues::Int { min: 1, max: 20 },
+            "7",
+            "the stones each player places per turn",
+        ),
+    ]
+);
 
-impl FromStr for Params {
-    type Err = ParamError;
-    fn from_str(s: &str) -> Result<Self, ParamError> {
-        let mut p = Params::default();
-        for (k, v) in pairs(s)? {
-            match k {
-                "board" => {
-                    p.board = match v {
-                        "full" => BoardSize::Full,
-                        "blitz" => BoardSize::Blitz,
-                        _ => return Err(ParamError::bad_value(k, v, "`full` or `blitz`")),
-                    }
-                }
-                "players" => p.players = int(k, v, 2u8, 4u8)?,
-                "per_turn" => p.per_turn = int(k, v, 1u8, 20u8)?,
-                _ => return Err(ParamError::UnknownKey(k.to_string())),
+/// Sets one key of the parameters.
+fn set(p: &mut Params, k: &str, v: &str) -> Result<(), ParamError> {
+    match k {
+        "board" => {
+            p.board = match v {
+                "full" => BoardSize::Full,
+                "blitz" => BoardSize::Blitz,
+                _ => return Err(ParamError::bad_value(k, v, "`full` or `blitz`")),
             }
         }
-        Ok(p)
+        "players" => p.players = int(k, v, 2u8, 4u8)?,
+        "per_turn" => p.per_turn = int(k, v, 1u8, 20u8)?,
+        _ => return Err(ParamError::UnknownKey(k.to_string())),
     }
+    Ok(())
 }
 
 #[cfg(feature = "serde")]

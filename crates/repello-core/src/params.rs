@@ -1,10 +1,10 @@
 //! The parameters: `players`, `stack`, `numbers`.
 
 use crate::board::SIDE;
-use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
+use alloc::vec::Vec;
+use boardgame_kit::params::{int, ParamSpec, ParamValues};
 use boardgame_kit::{Cell, ParamError};
 use core::fmt;
-use core::str::FromStr;
 
 /// The stand-in board numbers of the rules file, rank 13 first, each rank `a`..`m`.
 pub const STAND_IN: [u8; SIDE * SIDE] = [
@@ -169,70 +169,64 @@ const STAND_IN_DIGITS: [u8; SIDE * SIDE] = {
     digits
 };
 
-impl GameParams for Params {
-    fn specs() -> &'static [ParamSpec] {
-        const STAND_IN_TEXT: &str = match core::str::from_utf8(&STAND_IN_DIGITS) {
-            Ok(text) => text,
-            Err(_) => panic!("the stand-in numbers are digits"),
-        };
-        const SPECS: &[ParamSpec] = &[
-            ParamSpec::new(
-                "players",
-                ParamValues::Int { min: 2, max: 4 },
-                "2",
-                "the number of players",
-            ),
-            ParamSpec::new(
-                "stack",
-                ParamValues::Int { min: 1, max: 20 },
-                "15",
-                "tokens per stack at the start",
-            )
-            .with_default_rule("15, 12 or 10 for 2, 3 or 4 players"),
-            ParamSpec::new(
-                "numbers",
-                ParamValues::Text("169 digits 1 to 6, rank 13 first, each rank a to m"),
-                STAND_IN_TEXT,
-                "the number printed on each cell of the board",
-            )
-            .with_default_rule("the stand-in board of the rules file, 1265344512361664..."),
-        ];
-        SPECS
-    }
-}
+/// The stand-in board numbers as the text of the `numbers` key.
+const STAND_IN_TEXT: &str = match core::str::from_utf8(&STAND_IN_DIGITS) {
+    Ok(text) => text,
+    Err(_) => panic!("the stand-in numbers are digits"),
+};
 
-impl FromStr for Params {
-    type Err = ParamError;
-    fn from_str(s: &str) -> Result<Self, ParamError> {
-        let mut players = 2u8;
-        let mut stack = None;
-        let mut numbers = STAND_IN;
-        for (k, v) in pairs(s)? {
-            match k {
-                "players" => players = int(k, v, 2u8, 4u8)?,
-                "stack" => stack = Some(int(k, v, 1u8, 20u8)?),
-                "numbers" => {
-                    let b = v.as_bytes();
-                    if b.len() != SIDE * SIDE || !b.iter().all(|c| (b'1'..=b'6').contains(c)) {
-                        return Err(ParamError::bad_value(
-                            k,
-                            v,
-                            "169 digits 1..6, rank 13 first, each rank a..m",
-                        ));
-                    }
-                    for (n, c) in numbers.iter_mut().zip(b) {
-                        *n = c - b'0';
-                    }
+boardgame_kit::impl_game_params!(
+    Params,
+    read: read,
+    [
+        ParamSpec::players(ParamValues::Int { min: 2, max: 4 }),
+        ParamSpec::new(
+            "stack",
+            ParamValues::Int { min: 1, max: 20 },
+            "15",
+            "tokens per stack at the start",
+        )
+        .with_default_rule("15, 12 or 10 for 2, 3 or 4 players"),
+        ParamSpec::new(
+            "numbers",
+            ParamValues::Text("169 digits 1 to 6, rank 13 first, each rank a to m"),
+            STAND_IN_TEXT,
+            "the number printed on each cell of the board",
+        )
+        .with_default_rule("the stand-in board of the rules file, 1265344512361664..."),
+    ]
+);
+
+/// Reads the parameters from their `(key, value)` items: `stack`'s default follows `players`.
+fn read(items: Vec<(&str, &str)>) -> Result<Params, ParamError> {
+    let mut players = 2u8;
+    let mut stack = None;
+    let mut numbers = STAND_IN;
+    for (k, v) in items {
+        match k {
+            "players" => players = int(k, v, 2u8, 4u8)?,
+            "stack" => stack = Some(int(k, v, 1u8, 20u8)?),
+            "numbers" => {
+                let b = v.as_bytes();
+                if b.len() != SIDE * SIDE || !b.iter().all(|c| (b'1'..=b'6').contains(c)) {
+                    return Err(ParamError::bad_value(
+                        k,
+                        v,
+                        "169 digits 1..6, rank 13 first, each rank a..m",
+                    ));
                 }
-                _ => return Err(ParamError::UnknownKey(k.into())),
+                for (n, c) in numbers.iter_mut().zip(b) {
+                    *n = c - b'0';
+                }
             }
+            _ => return Err(ParamError::UnknownKey(k.into())),
         }
-        Ok(Params {
-            players,
-            stack: stack.unwrap_or(default_stack(players)),
-            numbers,
-        })
     }
+    Ok(Params {
+        players,
+        stack: stack.unwrap_or(default_stack(players)),
+        numbers,
+    })
 }
 
 #[cfg(feature = "serde")]

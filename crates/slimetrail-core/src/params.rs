@@ -1,10 +1,9 @@
 //! Parameters: `size` (odd, 5..=9, default 7).
 
 use crate::board::Board;
-use boardgame_kit::params::{int, pairs, GameParams, ParamSpec, ParamValues};
+use boardgame_kit::params::{int, ParamSpec, ParamValues};
 use boardgame_kit::ParamError;
 use core::fmt;
-use core::str::FromStr;
 
 /// Slime Trail's parameters.
 ///
@@ -56,34 +55,28 @@ impl fmt::Display for Params {
     }
 }
 
-impl GameParams for Params {
-    fn specs() -> &'static [ParamSpec] {
-        const SPECS: &[ParamSpec] = &[ParamSpec::new(
-            "size",
-            ParamValues::Choice(&["5", "7", "9"]),
-            "7",
-            "the side of the square board",
-        )];
-        SPECS
-    }
-}
+boardgame_kit::impl_game_params!(
+    Params,
+    set: set,
+    [ParamSpec::new(
+        "size",
+        ParamValues::Choice(&["5", "7", "9"]),
+        "7",
+        "the side of the square board",
+    )]
+);
 
-impl FromStr for Params {
-    type Err = ParamError;
-    fn from_str(s: &str) -> Result<Params, ParamError> {
-        let mut p = Params::default();
-        for (k, v) in pairs(s)? {
-            match k {
-                "size" => {
-                    let n: u8 = int(k, v, 5, 9)?;
-                    p = Params::with_size(n)
-                        .map_err(|_| ParamError::bad_value(k, v, "an odd size from 5 to 9"))?;
-                }
-                _ => return Err(ParamError::UnknownKey(k.into())),
-            }
+/// Sets one key of the parameters.
+fn set(p: &mut Params, k: &str, v: &str) -> Result<(), ParamError> {
+    match k {
+        "size" => {
+            let n: u8 = int(k, v, 5, 9)?;
+            *p = Params::with_size(n)
+                .map_err(|_| ParamError::bad_value(k, v, "an odd size from 5 to 9"))?;
         }
-        Ok(p)
+        _ => return Err(ParamError::UnknownKey(k.into())),
     }
+    Ok(())
 }
 
 #[cfg(feature = "serde")]
