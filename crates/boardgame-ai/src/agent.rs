@@ -82,6 +82,44 @@ pub trait Agent<G: Game>: Send {
     fn set_budget(&mut self, budget: Budget);
 }
 
+/// The [`Agent`] methods every agent writes the same way, inside its `impl Agent<G>` (`G` the
+/// game type given): `analysis` from its `last: Option<Analysis<G::Action>>` field, and either
+/// `budget` and `set_budget` over its `budget: Budget` field (`searching`), or an unlimited
+/// budget that setting does not change (`unlimited`: agents that do not search, or always
+/// search to the end).
+macro_rules! last_analysis_and_budget {
+    ($g:ty, searching) => {
+        $crate::agent::last_analysis_and_budget!($g, analysis);
+
+        fn budget(&self) -> $crate::budget::Budget {
+            self.budget
+        }
+
+        fn set_budget(&mut self, budget: $crate::budget::Budget) {
+            self.budget = budget;
+        }
+    };
+    ($g:ty, unlimited) => {
+        $crate::agent::last_analysis_and_budget!($g, analysis);
+
+        fn budget(&self) -> $crate::budget::Budget {
+            $crate::budget::Budget::UNLIMITED
+        }
+
+        fn set_budget(&mut self, budget: $crate::budget::Budget) {
+            let _ = budget;
+        }
+    };
+    ($g:ty, analysis) => {
+        fn analysis(
+            &self,
+        ) -> Option<&$crate::analysis::Analysis<<$g as ::boardgame_kit::Game>::Action>> {
+            self.last.as_ref()
+        }
+    };
+}
+pub(crate) use last_analysis_and_budget;
+
 /// The seat to act, or the typed error an agent returns when no player is to act.
 pub(crate) fn seat_to_act<G: Game>(state: &G) -> Result<Seat, AgentError> {
     match state.to_act() {

@@ -1,8 +1,7 @@
 //! The uniform random agent.
 
-use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
-use crate::budget::Budget;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, RandomSource, SplitMix64};
 
@@ -57,15 +56,5 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
         self.last = None;
     }
 
-    fn analysis(&self) -> Option<&Analysis<G::Action>> {
-        self.last.as_ref()
-    }
-
-    fn budget(&self) -> Budget {
-        Budget::UNLIMITED
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        let _ = budget;
-    }
+    last_analysis_and_budget!(G, unlimited);
 }

@@ -1,9 +1,8 @@
 //! The exact `solver` agent for Slime Trail (feature `slimetrail`), on
 //! [`slimetrail_solver::Solver`].
 
-use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
-use crate::budget::Budget;
 use alloc::vec::Vec;
 use boardgame_kit::{Actions, Game, Seat, SeatValues};
 use slimetrail_core::State;
@@ -118,15 +117,5 @@ impl Agent<State> for SolverAgent {
         self.last = None;
     }
 
-    fn analysis(&self) -> Option<&Analysis<slimetrail_core::Step>> {
-        self.last.as_ref()
-    }
-
-    fn budget(&self) -> Budget {
-        Budget::UNLIMITED
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        let _ = budget;
-    }
+    last_analysis_and_budget!(State, unlimited);
 }

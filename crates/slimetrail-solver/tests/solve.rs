@@ -3,8 +3,11 @@
 //! positions where neither corner can be reached any more (where the solver decides by
 //! matching); the start values as golden data; the solver's play.
 
+mod common;
+
 use boardgame_kit::{playout, Actions, Game, RandomSource, Seat, SplitMix64, ToAct};
-use slimetrail_core::{Params, State, Step};
+use common::{board, random_position, sample};
+use slimetrail_core::{State, Step};
 use slimetrail_solver::{Method, Solver, Value};
 
 /// Does the player to move win? Plain minimax over the rules.
@@ -37,30 +40,6 @@ fn minimax_action_values(s: &State) -> Vec<(Step, Value)> {
             (a, if win { Value::Win } else { Value::Loss })
         })
         .collect()
-}
-
-fn board(size: u8) -> State {
-    State::new(&Params::with_size(size).unwrap())
-}
-
-/// A random position `ply` actions into a game that never entered a corner, if the walk did
-/// not get stuck first.
-fn random_position(size: u8, ply: u64, seed: u64) -> Option<State> {
-    let mut s = board(size);
-    let b = s.board();
-    let corners = (1 << b.corner(Seat::of(0))) | (1 << b.corner(Seat::of(1)));
-    let mut rng = SplitMix64::new(seed);
-    for _ in 0..ply {
-        let mut m = s.moves() & !corners;
-        if m == 0 {
-            return None;
-        }
-        for _ in 0..rng.below(m.count_ones() as u64) {
-            m &= m - 1;
-        }
-        s.play(Step(b.cell(m.trailing_zeros() as u8)));
-    }
-    (s.to_act() != ToAct::Over).then_some(s)
 }
 
 /// Can the snail still reach a goal corner (through free cells)?
@@ -96,6 +75,16 @@ fn check_against_minimax(solver: &mut Solver, s: &State) {
     assert_eq!(solver.value(s), value, "{}", s.position());
 }
 
+/// Checks each position against plain minimax with a solver of a `2^bits` table; returns how
+/// many were checked.
+fn agree_with_minimax(bits: u32, positions: &[State]) -> usize {
+    let mut solver = Solver::new(bits);
+    for s in positions {
+        check_against_minimax(&mut solver, s);
+    }
+    positions.len()
+}
+
 #[test]
 fn the_5x5_start_agrees_with_plain_minimax() {
     let mut solver = Solver::new(16);
@@ -104,46 +93,22 @@ fn the_5x5_start_agrees_with_plain_minimax() {
 
 #[test]
 fn random_5x5_positions_agree_with_plain_minimax() {
-    let mut solver = Solver::new(16);
-    let mut checked = 0;
-    for ply in 1..16 {
-        for seed in 0..20 {
-            if let Some(s) = random_position(5, ply, seed * 31 + ply) {
-                check_against_minimax(&mut solver, &s);
-                checked += 1;
-            }
-        }
-    }
+    let plies: Vec<u64> = (1..16).collect();
+    let checked = agree_with_minimax(16, &sample(5, &plies, 20, 31));
     assert!(checked > 200, "{checked}");
 }
 
 #[test]
 fn random_7x7_positions_agree_with_plain_minimax() {
-    let mut solver = Solver::new(18);
-    let mut checked = 0;
-    for ply in [14u64, 16, 18, 20, 22, 24, 26, 28, 30] {
-        for seed in 0..60 {
-            if let Some(s) = random_position(7, ply, seed * 1000 + ply) {
-                check_against_minimax(&mut solver, &s);
-                checked += 1;
-            }
-        }
-    }
+    let plies = [14, 16, 18, 20, 22, 24, 26, 28, 30];
+    let checked = agree_with_minimax(18, &sample(7, &plies, 60, 1000));
     assert!(checked > 300, "{checked}");
 }
 
 #[test]
 fn random_9x9_positions_agree_with_plain_minimax() {
-    let mut solver = Solver::new(18);
-    let mut checked = 0;
-    for ply in [44u64, 46, 48, 50, 52, 54] {
-        for seed in 0..60 {
-            if let Some(s) = random_position(9, ply, seed * 7 + ply) {
-                check_against_minimax(&mut solver, &s);
-                checked += 1;
-            }
-        }
-    }
+    let plies = [44, 46, 48, 50, 52, 54];
+    let checked = agree_with_minimax(18, &sample(9, &plies, 60, 7));
     assert!(checked > 50, "{checked}");
 }
 
@@ -159,13 +124,9 @@ fn proof_number_search_agrees_with_plain_minimax() {
         (7, &[16, 20, 24, 28], 30),
         (9, &[46, 50, 54], 30),
     ] {
-        for &ply in plies {
-            for seed in 0..seeds {
-                if let Some(s) = random_position(size, ply, seed * 131 + ply) {
-                    check_against_minimax(&mut solver, &s);
-                    checked += 1;
-                }
-            }
+        for s in sample(size, plies, seeds, 131) {
+            check_against_minimax(&mut solver, &s);
+            checked += 1;
         }
     }
     assert!(checked > 200, "{checked}");
@@ -181,16 +142,14 @@ fn proof_number_search_agrees_with_the_depth_first_search() {
     pns.set_method(Method::ProofNumber);
     let mut checked = 0;
     for (size, ply, seeds) in [(7u8, 10u64, 6u64), (7, 14, 10), (9, 34, 6)] {
-        for seed in 0..seeds {
-            if let Some(s) = random_position(size, ply, seed * 17 + ply) {
-                assert_eq!(
-                    pns.action_values(&s),
-                    depth_first.action_values(&s),
-                    "{}",
-                    s.position()
-                );
-                checked += 1;
-            }
+        for s in sample(size, &[ply], seeds, 17) {
+            assert_eq!(
+                pns.action_values(&s),
+                depth_first.action_values(&s),
+                "{}",
+                s.position()
+            );
+            checked += 1;
         }
     }
     assert!(checked > 15, "{checked}");

@@ -4,35 +4,14 @@
 //! and with progress reports and periodic saves running.
 #![cfg(feature = "std")]
 
-use boardgame_kit::{Game, RandomSource, Seat, SplitMix64, ToAct};
-use slimetrail_core::{Params, State, Step};
+mod common;
+
+use boardgame_kit::Game;
+use common::{board, sample};
+use slimetrail_core::{State, Step};
 use slimetrail_solver::{Solver, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-fn board(size: u8) -> State {
-    State::new(&Params::with_size(size).unwrap())
-}
-
-/// A random position `ply` actions into a game that never entered a corner, if the walk did
-/// not get stuck first.
-fn random_position(size: u8, ply: u64, seed: u64) -> Option<State> {
-    let mut s = board(size);
-    let b = s.board();
-    let corners = (1 << b.corner(Seat::of(0))) | (1 << b.corner(Seat::of(1)));
-    let mut rng = SplitMix64::new(seed);
-    for _ in 0..ply {
-        let mut m = s.moves() & !corners;
-        if m == 0 {
-            return None;
-        }
-        for _ in 0..rng.below(m.count_ones() as u64) {
-            m &= m - 1;
-        }
-        s.play(Step(b.cell(m.trailing_zeros() as u8)));
-    }
-    (s.to_act() != ToAct::Over).then_some(s)
-}
 
 /// What a solver says about a position: its value, every action's value, the best action.
 type Answer = (Value, Vec<(Step, Value)>, Option<Step>);
@@ -51,17 +30,6 @@ fn solver(bits: u32, threads: usize) -> Solver {
     s
 }
 
-/// Positions of `size` at the given plies (one walk per seed).
-fn sample(size: u8, plies: &[u64], seeds: u64) -> Vec<State> {
-    let mut out = Vec::new();
-    for &ply in plies {
-        for seed in 0..seeds {
-            out.extend(random_position(size, ply, seed * 977 + ply));
-        }
-    }
-    out
-}
-
 #[test]
 fn threads_agree_with_one_thread_on_the_5x5_start() {
     let start = board(5);
@@ -78,8 +46,8 @@ fn threads_agree_with_one_thread_on_the_5x5_start() {
 
 #[test]
 fn two_threads_agree_with_one_on_sampled_5x5_and_7x7_positions() {
-    let mut positions = sample(5, &[1, 2, 3, 4, 6, 8, 10], 12);
-    positions.extend(sample(7, &[5, 6, 7, 8, 10, 12, 16], 5));
+    let mut positions = sample(5, &[1, 2, 3, 4, 6, 8, 10], 12, 977);
+    positions.extend(sample(7, &[5, 6, 7, 8, 10, 12, 16], 5, 977));
     assert!(positions.len() > 90, "{}", positions.len());
     // One solver of each kind for all positions (tables carried from one to the next, as in
     // a game), and a fresh pair for each position.
@@ -99,7 +67,7 @@ fn two_threads_agree_with_one_on_sampled_5x5_and_7x7_positions() {
 #[test]
 fn threads_fighting_over_a_tiny_table_agree_with_one_thread() {
     // 64 entries: every bucket is written by all threads all the time.
-    let positions = sample(7, &[6, 8, 10], 4);
+    let positions = sample(7, &[6, 8, 10], 4, 977);
     let mut reference = solver(18, 1);
     for s in &positions {
         let want = answer(&mut reference, s);

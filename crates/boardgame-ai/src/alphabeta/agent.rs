@@ -4,7 +4,7 @@ use super::config::{AlphaBetaConfig, MultiSeat};
 use super::search::Round;
 use super::table::{Entry, EMPTY};
 use super::{to_value, Score, CHECK_EVERY, PROVEN, TIE};
-use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::{Budget, Clock};
 use alloc::vec::Vec;
@@ -235,15 +235,5 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
         self.last = None;
     }
 
-    fn analysis(&self) -> Option<&Analysis<G::Action>> {
-        self.last.as_ref()
-    }
-
-    fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-    }
+    last_analysis_and_budget!(G, searching);
 }

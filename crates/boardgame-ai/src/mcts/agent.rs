@@ -4,7 +4,7 @@ use super::config::MctsConfig;
 use super::node::{room, Kind, Node};
 use super::tree::{Leaf, Tree};
 use super::walker::Walker;
-use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::Analysis;
 use crate::budget::{Budget, Clock};
 use alloc::vec::Vec;
@@ -363,15 +363,5 @@ impl<G: Game> Agent<G> for Mcts<G> {
         self.last = None;
     }
 
-    fn analysis(&self) -> Option<&Analysis<G::Action>> {
-        self.last.as_ref()
-    }
-
-    fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-    }
+    last_analysis_and_budget!(G, searching);
 }

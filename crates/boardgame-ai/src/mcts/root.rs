@@ -10,7 +10,7 @@
 
 use super::seed::worker_seed;
 use super::{Mcts, MctsConfig};
-use crate::agent::{legal_for_seat, Agent, AgentError};
+use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
 use crate::budget::Budget;
 use alloc::vec::Vec;
@@ -223,15 +223,5 @@ impl<G: Game> Agent<G> for ParallelMcts<G> {
         self.last = None;
     }
 
-    fn analysis(&self) -> Option<&Analysis<G::Action>> {
-        self.last.as_ref()
-    }
-
-    fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-    }
+    last_analysis_and_budget!(G, searching);
 }
