@@ -320,8 +320,8 @@ where
 }
 
 /// Default parameters with each `(key, value)` item set on them by `set`, in order; the first
-/// error stops the reading. What [`impl_game_params!`] does with `set:` for types whose keys
-/// are independent.
+/// error stops the reading. What [`impl_game_params!`](crate::impl_game_params) does with
+/// `set:` for types whose keys are independent.
 ///
 /// ```
 /// use boardgame_kit::params::{int, pairs, set_each};
