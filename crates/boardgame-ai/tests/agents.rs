@@ -101,20 +101,18 @@ fn mcts_proves_small_nim_positions_and_reports_the_values() {
         a.iterations < 100_000,
         "the search stops once the root is proven"
     );
-    let won = a
-        .actions
-        .iter()
-        .find(|s| s.action.to_string() == "2")
-        .unwrap();
+    let stat = |text: &str| {
+        a.actions
+            .iter()
+            .find(|s| s.action.to_string() == text)
+            .unwrap()
+    };
+    let won = stat("2");
     assert!(
         won.exact && won.value == 1.0,
         "taking two leaves 6, a loss for the opponent"
     );
-    let lost = a
-        .actions
-        .iter()
-        .find(|s| s.action.to_string() == "1")
-        .unwrap();
+    let lost = stat("1");
     assert!(
         !lost.exact || lost.value == -1.0,
         "taking one leaves 7, a win for the opponent"

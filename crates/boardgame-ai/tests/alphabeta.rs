@@ -228,7 +228,7 @@ fn search<G: Game>(
 }
 
 /// The root value of every action by a plain search.
-fn plain_actions<G: Game>(s: &G, f: impl Fn(&mut G) -> f32) -> Vec<(G::Action, f32)> {
+fn plain_actions<G: Game, V>(s: &G, f: impl Fn(&mut G) -> V) -> Vec<(G::Action, V)> {
     let mut legal = Actions::<G>::new();
     s.legal_actions(&mut legal);
     legal
@@ -266,6 +266,23 @@ fn assert_best<G: Game>(
     );
 }
 
+/// Searches `s` ([`search`]) and checks its choice and its value for the seat to act against
+/// the plain values of the actions ([`assert_best`]).
+fn search_best<G: Game>(
+    s: &G,
+    depth: u32,
+    chance: ChancePruning,
+    multi: MultiSeat,
+    plain: &[(G::Action, f32)],
+    what: &str,
+) -> (AlphaBeta<G>, G::Action) {
+    let (ab, action) = search(s, depth, chance, multi);
+    let root = s.to_act().seat().unwrap();
+    let got = ab.analysis().unwrap().values.get(root);
+    assert_best(s, action, got, plain, what);
+    (ab, action)
+}
+
 /// Paranoid/minimax with every chance pruning gives the plain search's value and a best action,
 /// the same action whatever the pruning; returns the nodes searched per pruning.
 fn check<G: Game>(params: &str, depth: u32, count: usize, max_plies: u64) -> [u64; 3] {
@@ -284,15 +301,9 @@ fn check<G: Game>(params: &str, depth: u32, count: usize, max_plies: u64) -> [u6
         .into_iter()
         .enumerate()
         {
-            let (ab, action) = search(&s, depth, chance, MultiSeat::Paranoid);
-            let got = ab.analysis().unwrap().values.get(root);
-            assert_best(
-                &s,
-                action,
-                got,
-                &plain_values,
-                &format!("{params} {chance:?}"),
-            );
+            let what = format!("{params} {chance:?}");
+            let (ab, action) =
+                search_best(&s, depth, chance, MultiSeat::Paranoid, &plain_values, &what);
             assert_eq!(
                 *chosen.get_or_insert(action),
                 action,
@@ -369,14 +380,14 @@ fn check_brs<G: Game>(params: &str, depth: u32, count: usize, max_plies: u64) {
         let cap = 4 * depth + 8;
         let plain_values = plain_actions(&s, |c| plain_brs(c, root, depth - 1, 1, None, cap));
         for chance in [ChancePruning::Expectimax, ChancePruning::Star2] {
-            let (ab, action) = search(&s, depth, chance, MultiSeat::BestReply);
-            let got = ab.analysis().unwrap().values.get(root);
-            assert_best(
+            let what = format!("{params} brs {chance:?}");
+            search_best(
                 &s,
-                action,
-                got,
+                depth,
+                chance,
+                MultiSeat::BestReply,
                 &plain_values,
-                &format!("{params} brs {chance:?}"),
+                &what,
             );
         }
     }
@@ -395,27 +406,19 @@ fn best_reply_three_and_four_seats() {
 fn check_maxn<G: Game>(params: &str, depth: u32, count: usize, max_plies: u64) {
     for s in positions::<G>(params, count, max_plies) {
         let root = s.to_act().seat().unwrap();
-        let mut legal = Actions::<G>::new();
-        s.legal_actions(&mut legal);
-        let vectors: Vec<(G::Action, [f32; 6])> = legal
-            .iter()
-            .map(|&a| {
-                let mut c = s.clone();
-                c.play_unchecked(a);
-                (a, plain_maxn(&mut c, depth - 1, 1))
-            })
-            .collect();
+        let vectors = plain_actions(&s, |c| plain_maxn(c, depth - 1, 1));
         let plain_values: Vec<(G::Action, f32)> =
             vectors.iter().map(|(a, v)| (*a, v[root.index()])).collect();
-        let (ab, action) = search(&s, depth, ChancePruning::Star2, MultiSeat::MaxN);
-        let analysis = ab.analysis().unwrap();
-        assert_best(
+        let what = format!("{params} maxn");
+        let (ab, action) = search_best(
             &s,
-            action,
-            analysis.values.get(root),
+            depth,
+            ChancePruning::Star2,
+            MultiSeat::MaxN,
             &plain_values,
-            &format!("{params} maxn"),
+            &what,
         );
+        let analysis = ab.analysis().unwrap();
         let want = vectors.iter().find(|x| x.0 == action).unwrap().1;
         for seat in s.seats().iter() {
             let got = analysis.values.get(seat);

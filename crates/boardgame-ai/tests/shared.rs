@@ -29,13 +29,14 @@ fn take(k: &str) -> Take {
 impl Game for ShareNim {
     type Params = NimParams;
     type Action = Take;
-    type ActionBuf = [Take; 2];
+    type ActionBuf = <Nim as Game>::ActionBuf;
     type Undo = ShareNim;
     const NAME: &'static str = "sharenim";
-    const SEAT_NAMES: &'static [&'static str] = &["1", "2"];
-    const MIN_PLAYERS: usize = 2;
-    const MAX_PLAYERS: usize = 2;
-    const HAS_CHANCE: bool = false;
+    // Nim's seats and players: only the outcome differs.
+    const SEAT_NAMES: &'static [&'static str] = Nim::SEAT_NAMES;
+    const MIN_PLAYERS: usize = Nim::MIN_PLAYERS;
+    const MAX_PLAYERS: usize = Nim::MAX_PLAYERS;
+    const HAS_CHANCE: bool = Nim::HAS_CHANCE;
 
     fn new(params: &NimParams) -> Self {
         ShareNim {

@@ -3,8 +3,10 @@
 //! line from `boardgame best`, and `? ` from the engine, which carries on; every SPEC key of
 //! every agent at its extremes gets one answer from the engine.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+mod common;
+
+use common::Engine;
+use std::process::{Command, Output};
 
 /// The address-space limit of the children, in KiB (3 GB: a 4 GiB or 6 GiB table is refused).
 const LIMIT_KIB: u64 = 3_000_000;
@@ -34,35 +36,20 @@ fn refused(args: &[&str], says: &str) {
     assert!(err.len() < 300, "{args:?}: {err}");
 }
 
+/// `boardgame best slimetrail --agent SPEC` is [`refused`] with an error saying `says`.
+fn best_refused(spec: &str, says: &str) {
+    refused(&["best", "slimetrail", "--agent", spec], says);
+}
+
 #[test]
 fn memory_settings_beyond_their_bound_or_the_machine_are_exit_2() {
     // The attack's reproducer: two arenas of 2^32 nodes were reserved at the first choice.
-    refused(
-        &[
-            "best",
-            "slimetrail",
-            "--agent",
-            "mcts:max_nodes=4294967295,iterations=10",
-        ],
-        "max_nodes",
-    );
-    refused(
-        &["best", "slimetrail", "--agent", "mcts:max_nodes=67108865"],
-        "max_nodes",
-    );
+    best_refused("mcts:max_nodes=4294967295,iterations=10", "max_nodes");
+    best_refused("mcts:max_nodes=67108865", "max_nodes");
     // Within their bounds but more than the limit allows: refused, not an abort.
-    refused(
-        &["best", "slimetrail", "--agent", "alphabeta:tt=28,nodes=100"],
-        "out of memory",
-    );
-    refused(
-        &["best", "slimetrail", "--agent", "solver:tt=28"],
-        "out of memory",
-    );
-    refused(
-        &["best", "slimetrail", "--agent", "mcts:threads=65"],
-        "threads",
-    );
+    best_refused("alphabeta:tt=28,nodes=100", "out of memory");
+    best_refused("solver:tt=28", "out of memory");
+    best_refused("mcts:threads=65", "threads");
 }
 
 #[test]
@@ -91,63 +78,14 @@ fn long_texts_are_refused_with_a_short_message() {
         "too long",
     );
     let spec = format!("mcts:c={}", "1".repeat(2000));
-    refused(&["best", "slimetrail", "--agent", &spec], "too long");
+    best_refused(&spec, "too long");
     let value = format!("mcts:c={}", "x".repeat(1000));
-    refused(&["best", "slimetrail", "--agent", &value], "bytes)");
-}
-
-/// A running engine under the address-space limit.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = limited(&["engine"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn ask(&mut self, line: &str) -> String {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut lines = Vec::new();
-        loop {
-            let mut l = String::new();
-            assert!(
-                self.stdout.read_line(&mut l).unwrap() > 0,
-                "the engine ended after {line:?}"
-            );
-            if l == "\n" {
-                return lines.join("\n");
-            }
-            lines.push(l.trim_end_matches('\n').to_string());
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    best_refused(&value, "bytes)");
 }
 
 #[test]
 fn the_engine_answers_memory_errors_and_carries_on() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_command(limited(&["engine"]));
     for spec in [
         "mcts:max_nodes=4294967295,iterations=10",
         "alphabeta:tt=28,nodes=100",
@@ -197,7 +135,7 @@ fn plus_one(bound: &str) -> String {
 
 #[test]
 fn every_spec_key_at_its_extremes_gets_one_answer_and_the_engine_lives_on() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_command(limited(&["engine"]));
     // The 5x5 board: the solver's answers come at once.
     assert!(e.ask("game slimetrail size=5").starts_with("= "));
     let legal = e.ask("legal");

@@ -1,66 +1,8 @@
 //! `boardgame engine`: scripted sessions through a child process, malformed lines included.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-/// A running engine, fed one line at a time.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends raw bytes (a line that gets no answer, or a malformed one).
-    fn send(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Sends a line and reads its answer: the lines up to the empty line that ends it.
-    fn ask(&mut self, line: &str) -> String {
-        self.send(format!("{line}\n").as_bytes());
-        self.answer()
-    }
-
-    fn answer(&mut self) -> String {
-        let mut lines = Vec::new();
-        loop {
-            let mut l = String::new();
-            assert!(self.stdout.read_line(&mut l).unwrap() > 0, "engine ended");
-            if l == "\n" {
-                return lines.join("\n");
-            }
-            lines.push(l.trim_end_matches('\n').to_string());
-        }
-    }
-
-    /// Closes stdin and returns the exit code and whatever was left on stdout.
-    fn finish(mut self) -> (Option<i32>, String) {
-        drop(self.stdin.take());
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut self.stdout, &mut rest).unwrap();
-        (self.child.wait().unwrap().code(), rest)
-    }
-}
+use common::Engine;
 
 #[test]
 fn a_session_of_slime_trail() {

@@ -4,21 +4,101 @@
 // Each test file uses the helpers it needs.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+
+/// The command `boardgame ARGS`, not started.
+pub fn boardgame(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_boardgame"));
+    c.args(args);
+    c
+}
 
 /// `boardgame ARGS`, to its end.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
-        .output()
+    boardgame(args).output().unwrap()
+}
+
+/// `command` started for a conversation: stdin and stdout piped, stderr dropped.
+pub fn converse(mut command: Command) -> Child {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
         .unwrap()
+}
+
+/// A running engine (`boardgame engine`), fed one line at a time; killed when dropped.
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// `boardgame engine`.
+    pub fn start() -> Engine {
+        Engine::start_command(boardgame(&["engine"]))
+    }
+
+    /// An engine started by `command` (`boardgame engine` under limits, say).
+    pub fn start_command(command: Command) -> Engine {
+        let mut child = converse(command);
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends raw bytes (a line that gets no answer, or a malformed one).
+    pub fn send(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends a line and reads its answer: the lines up to the empty line that ends it.
+    pub fn ask(&mut self, line: &str) -> String {
+        self.send(format!("{line}\n").as_bytes());
+        self.answer()
+    }
+
+    /// The next answer: the lines up to the empty line that ends it.
+    pub fn answer(&mut self) -> String {
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            assert!(self.stdout.read_line(&mut l).unwrap() > 0, "engine ended");
+            if l == "\n" {
+                return lines.join("\n");
+            }
+            lines.push(l.trim_end_matches('\n').to_string());
+        }
+    }
+
+    /// Closes stdin and returns the exit code and whatever was left on stdout.
+    pub fn finish(mut self) -> (Option<i32>, String) {
+        drop(self.stdin.take());
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.stdout, &mut rest).unwrap();
+        (self.child.wait().unwrap().code(), rest)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// `boardgame ARGS` fed `input` on stdin, to its end.
 pub fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgame"))
-        .args(args)
+    let mut child = boardgame(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
