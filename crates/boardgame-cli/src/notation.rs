@@ -3,6 +3,7 @@
 //! board drawing.
 
 use boardgame_kit::explain::key_text;
+use boardgame_kit::grid::Dir8;
 use boardgame_kit::DynGame;
 use boardgames::GameEntry;
 
@@ -35,16 +36,6 @@ fn shape(text: &str) -> String {
 /// The words of a description that tell kinds of actions apart: its first four, with cell
 /// names, numbers and directions masked (`Troll _ steps onto`, `Troll _ steps _`).
 fn gist(words: &str) -> String {
-    const DIRECTIONS: [&str; 8] = [
-        "north",
-        "north-east",
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-    ];
     words
         .split_whitespace()
         .take(4)
@@ -54,7 +45,7 @@ fn gist(words: &str) -> String {
                 && w.as_bytes()[0].is_ascii_lowercase()
                 && w[1..].bytes().all(|b| b.is_ascii_digit());
             let number = w.bytes().all(|b| b.is_ascii_digit());
-            if cell || number || DIRECTIONS.contains(&w) {
+            if cell || number || Dir8::ALL.iter().any(|d| d.long_name() == w) {
                 "_"
             } else {
                 w

@@ -33,20 +33,43 @@ pub enum PerftError {
     },
 }
 
+impl PerftError {
+    /// Checks a perft depth asked of a game whose games last at most `longest` actions (`None`:
+    /// no bound): [`PerftError::BeyondGameLength`] past that length, else
+    /// [`PerftError::TooDeep`] above [`MAX_PERFT_DEPTH`]. Every checked perft entry point
+    /// (the kit's, and those over a game of any type) refuses depths by this rule.
+    ///
+    /// ```
+    /// use boardgame_kit::{PerftError, MAX_PERFT_DEPTH};
+    /// assert_eq!(PerftError::check_depth(3, Some(10)), Ok(()));
+    /// assert_eq!(
+    ///     PerftError::check_depth(11, Some(10)),
+    ///     Err(PerftError::BeyondGameLength { depth: 11, longest: 10 })
+    /// );
+    /// assert_eq!(
+    ///     PerftError::check_depth(MAX_PERFT_DEPTH + 1, None),
+    ///     Err(PerftError::TooDeep { depth: MAX_PERFT_DEPTH + 1, max: MAX_PERFT_DEPTH })
+    /// );
+    /// ```
+    pub fn check_depth(depth: u32, longest: Option<u64>) -> Result<(), PerftError> {
+        if let Some(longest) = longest {
+            if u64::from(depth) > longest {
+                return Err(PerftError::BeyondGameLength { depth, longest });
+            }
+        }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PerftError::TooDeep {
+                depth,
+                max: MAX_PERFT_DEPTH,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Checks a depth against the game's bound and [`MAX_PERFT_DEPTH`].
 fn check_depth<G: Game>(state: &G, depth: u32) -> Result<(), PerftError> {
-    if let Some(longest) = G::max_game_length(&state.params()) {
-        if u64::from(depth) > longest {
-            return Err(PerftError::BeyondGameLength { depth, longest });
-        }
-    }
-    if depth > MAX_PERFT_DEPTH {
-        return Err(PerftError::TooDeep {
-            depth,
-            max: MAX_PERFT_DEPTH,
-        });
-    }
-    Ok(())
+    PerftError::check_depth(depth, G::max_game_length(&state.params()))
 }
 
 /// The number of distinct action sequences of exactly `depth` actions from `state` (sequences

@@ -1,7 +1,7 @@
 //! The database: rooms, seats and actions in SQLite or PostgreSQL (sqlx's `Any` driver), the
 //! crate's migrations run on start, and every write in one transaction.
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
 use sqlx::{AnyPool, Connection, Row};
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -69,6 +69,15 @@ impl From<sqlx::Error> for WriteError {
     fn from(e: sqlx::Error) -> WriteError {
         WriteError::Db(e)
     }
+}
+
+/// A write on a condition (the ply, a free seat, the token) that changed no row: `Lost`, another
+/// writer got there first.
+fn lost_if_unchanged(done: AnyQueryResult) -> Result<(), WriteError> {
+    if done.rows_affected() == 0 {
+        return Err(WriteError::Lost);
+    }
+    Ok(())
 }
 
 /// Milliseconds since the Unix epoch.
@@ -212,9 +221,7 @@ impl Store {
                     .bind(old)
                     .execute(&mut *tx)
                     .await?;
-            if done.rows_affected() == 0 {
-                return Err(WriteError::Lost);
-            }
+            lost_if_unchanged(done)?;
         }
         sqlx::query(
             "INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
@@ -264,9 +271,7 @@ impl Store {
         .bind(to_i64(ply))
         .execute(&mut *tx)
         .await?;
-        if done.rows_affected() == 0 {
-            return Err(WriteError::Lost);
-        }
+        lost_if_unchanged(done)?;
         for (k, action) in actions.iter().enumerate() {
             sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
                 .bind(room)
@@ -288,22 +293,17 @@ impl Store {
         hash: &str,
         name: Option<&str>,
     ) -> Result<(), WriteError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE seats SET token_hash = $1, name = $2 WHERE room = $3 AND seat = $4 AND token_hash IS NULL AND kind = 'human'",
+        self.write_seat(
+            room,
+            sqlx::query(
+                "UPDATE seats SET token_hash = $1, name = $2 WHERE room = $3 AND seat = $4 AND token_hash IS NULL AND kind = 'human'",
+            )
+            .bind(hash)
+            .bind(name)
+            .bind(room)
+            .bind(to_i64(seat as u64)),
         )
-        .bind(hash)
-        .bind(name)
-        .bind(room)
-        .bind(to_i64(seat as u64))
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(WriteError::Lost);
-        }
-        self.notify(&mut tx, room).await?;
-        tx.commit().await?;
-        Ok(())
+        .await
     }
 
     /// Frees a seat held by the token hashed `hash`; `Lost` if it does not hold it.
@@ -313,18 +313,27 @@ impl Store {
         seat: usize,
         hash: &str,
     ) -> Result<(), WriteError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE seats SET token_hash = NULL, name = NULL WHERE room = $1 AND seat = $2 AND token_hash = $3",
+        self.write_seat(
+            room,
+            sqlx::query(
+                "UPDATE seats SET token_hash = NULL, name = NULL WHERE room = $1 AND seat = $2 AND token_hash = $3",
+            )
+            .bind(room)
+            .bind(to_i64(seat as u64))
+            .bind(hash),
         )
-        .bind(room)
-        .bind(to_i64(seat as u64))
-        .bind(hash)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(WriteError::Lost);
-        }
+        .await
+    }
+
+    /// Runs `update`, a conditional write of a seat of `room`, in its own transaction:
+    /// `Lost` if it changed no row, else the other instances are told and it is committed.
+    async fn write_seat<'q>(
+        &self,
+        room: &str,
+        update: sqlx::query::Query<'q, sqlx::Any, AnyArguments<'q>>,
+    ) -> Result<(), WriteError> {
+        let mut tx = self.pool.begin().await?;
+        lost_if_unchanged(update.execute(&mut *tx).await?)?;
         self.notify(&mut tx, room).await?;
         tx.commit().await?;
         Ok(())

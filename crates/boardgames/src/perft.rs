@@ -1,12 +1,13 @@
 //! Perft for any game with a depth from a user: a depth beyond the longest possible game is
 //! answered at once (the count is 0: no sequence that long exists), and a depth above
-//! [`MAX_PERFT_DEPTH`] that the game's bound does not answer is refused.
+//! [`MAX_PERFT_DEPTH`](boardgame_kit::MAX_PERFT_DEPTH) that the game's bound does not answer
+//! is refused.
 
-use boardgame_kit::{DynGame, PerftError, MAX_PERFT_DEPTH};
+use boardgame_kit::{DynGame, PerftError};
 
 /// How a perft of `depth` is answered: `Ok(true)` when the depth is beyond the longest
 /// possible game (the count is 0), `Ok(false)` when it must be searched, and
-/// [`PerftError::TooDeep`] above [`MAX_PERFT_DEPTH`] otherwise.
+/// [`PerftError::TooDeep`] above [`MAX_PERFT_DEPTH`](boardgame_kit::MAX_PERFT_DEPTH) otherwise.
 ///
 /// ```
 /// let g = boardgames::start("slimetrail", "", None).unwrap(); // no game lasts 49 actions
@@ -16,14 +17,11 @@ use boardgame_kit::{DynGame, PerftError, MAX_PERFT_DEPTH};
 /// assert!(boardgames::perft::beyond_the_end(s.as_ref(), 65).is_err());
 /// ```
 pub fn beyond_the_end(game: &dyn DynGame, depth: u32) -> Result<bool, PerftError> {
-    let beyond = game.max_game_length().is_some_and(|n| u64::from(depth) > n);
-    if !beyond && depth > MAX_PERFT_DEPTH {
-        return Err(PerftError::TooDeep {
-            depth,
-            max: MAX_PERFT_DEPTH,
-        });
+    match PerftError::check_depth(depth, game.max_game_length()) {
+        Ok(()) => Ok(false),
+        Err(PerftError::BeyondGameLength { .. }) => Ok(true),
+        Err(e) => Err(e),
     }
-    Ok(beyond)
 }
 
 /// Perft with the depth checked by [`beyond_the_end`], counted by the game's fastest kernel;
@@ -72,17 +70,7 @@ pub fn perft_until(
     depth: u32,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Option<u64>, PerftError> {
-    if let Some(longest) = game.max_game_length() {
-        if u64::from(depth) > longest {
-            return Err(PerftError::BeyondGameLength { depth, longest });
-        }
-    }
-    if depth > MAX_PERFT_DEPTH {
-        return Err(PerftError::TooDeep {
-            depth,
-            max: MAX_PERFT_DEPTH,
-        });
-    }
+    PerftError::check_depth(depth, game.max_game_length())?;
     let mut chunk = CHUNK;
     split(game, depth, stop, &mut chunk)
 }

@@ -135,45 +135,40 @@ pub async fn refusals(db: &str) {
     let mover = if to_act == 0 { &t0 } else { &t1 };
     let other = if to_act == 0 { &t1 } else { &t0 };
 
-    let cases: Vec<(u16, (u16, Value))> = vec![
+    // A room asked for with this body; an action posted with this body (by the seat to act, or
+    // with another token); a seat asked for.
+    let rooms = s.url("/api/rooms");
+    let create = async |body: Value| http.post(&rooms, &body, None).await;
+    let act_as = async |token: Option<&str>, body: Value| http.post(&actions, &body, token).await;
+    let act = async |body: Value| act_as(Some(mover), body).await;
+    let sit = async |seat: &str, body: Value| {
+        http.post(
+            &s.url(&format!("/api/rooms/{id}/seats/{seat}")),
+            &body,
+            None,
+        )
+        .await
+    };
+    let mut cases: Vec<(u16, (u16, Value))> = vec![
         (
             400,
             http.post_raw(&actions, "{not json".into(), Some(mover))
                 .await,
         ),
+        (400, act(json!({"action": legal})).await),
+        (400, act(json!({"action": legal, "ply": -1})).await),
+        (400, act(json!({"action": 7, "ply": ply})).await),
         (
-            400,
-            http.post(&actions, &json!({"action": legal}), Some(mover))
-                .await,
-        ),
-        (
-            400,
-            http.post(&actions, &json!({"action": legal, "ply": -1}), Some(mover))
-                .await,
-        ),
-        (
-            400,
-            http.post(&actions, &json!({"action": 7, "ply": ply}), Some(mover))
-                .await,
+            401,
+            act_as(None, json!({"action": legal, "ply": ply})).await,
         ),
         (
             401,
-            http.post(&actions, &json!({"action": legal, "ply": ply}), None)
-                .await,
-        ),
-        (
-            401,
-            http.post(
-                &actions,
-                &json!({"action": legal, "ply": ply}),
-                Some("not-a-token"),
-            )
-            .await,
+            act_as(Some("not-a-token"), json!({"action": legal, "ply": ply})).await,
         ),
         (
             403,
-            http.post(&actions, &json!({"action": legal, "ply": ply}), Some(other))
-                .await,
+            act_as(Some(other), json!({"action": legal, "ply": ply})).await,
         ),
         (
             404,
@@ -185,51 +180,11 @@ pub async fn refusals(db: &str) {
             .await,
         ),
         (404, http.get(&s.url("/api/rooms/nosuchroom")).await),
-        (
-            404,
-            http.post(
-                &s.url(&format!("/api/rooms/{id}/seats/9")),
-                &json!({}),
-                None,
-            )
-            .await,
-        ),
-        (
-            404,
-            http.post(
-                &s.url(&format!("/api/rooms/{id}/seats/x")),
-                &json!({}),
-                None,
-            )
-            .await,
-        ),
-        (
-            409,
-            http.post(
-                &s.url(&format!("/api/rooms/{id}/seats/0")),
-                &json!({"name": "Eve"}),
-                None,
-            )
-            .await,
-        ),
-        (
-            409,
-            http.post(
-                &actions,
-                &json!({"action": legal, "ply": ply - 1}),
-                Some(mover),
-            )
-            .await,
-        ),
-        (
-            409,
-            http.post(
-                &actions,
-                &json!({"action": legal, "ply": ply + 1}),
-                Some(mover),
-            )
-            .await,
-        ),
+        (404, sit("9", json!({})).await),
+        (404, sit("x", json!({})).await),
+        (409, sit("0", json!({"name": "Eve"})).await),
+        (409, act(json!({"action": legal, "ply": ply - 1})).await),
+        (409, act(json!({"action": legal, "ply": ply + 1})).await),
         (
             413,
             http.post_raw(
@@ -239,97 +194,34 @@ pub async fn refusals(db: &str) {
             )
             .await,
         ),
-        (
-            422,
-            http.post(
-                &actions,
-                &json!({"action": "z9-z10", "ply": ply}),
-                Some(mover),
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &actions,
-                &json!({"action": "#999999", "ply": ply}),
-                Some(mover),
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "chess", "seats": ["human", "human"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "splut", "params": "players=9", "seats": ["human", "human"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "splut", "params": "bogus=1", "seats": ["human", "human"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "splut", "seats": ["human", "mcts:bogus=1"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "splut", "seats": ["human", "nobody"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            422,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "slimetrail", "seats": ["human", "human", "human"]}),
-                None,
-            )
-            .await,
-        ),
-        (
-            400,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"game": "splut", "seats": "human"}),
-                None,
-            )
-            .await,
-        ),
-        (
-            400,
-            http.post(
-                &s.url("/api/rooms"),
-                &json!({"seats": ["human", "human"]}),
-                None,
-            )
-            .await,
-        ),
+        (422, act(json!({"action": "z9-z10", "ply": ply})).await),
+        (422, act(json!({"action": "#999999", "ply": ply})).await),
     ];
+    // Rooms that cannot be made.
+    for (want, body) in [
+        (422, json!({"game": "chess", "seats": ["human", "human"]})),
+        (
+            422,
+            json!({"game": "splut", "params": "players=9", "seats": ["human", "human"]}),
+        ),
+        (
+            422,
+            json!({"game": "splut", "params": "bogus=1", "seats": ["human", "human"]}),
+        ),
+        (
+            422,
+            json!({"game": "splut", "seats": ["human", "mcts:bogus=1"]}),
+        ),
+        (422, json!({"game": "splut", "seats": ["human", "nobody"]})),
+        (
+            422,
+            json!({"game": "slimetrail", "seats": ["human", "human", "human"]}),
+        ),
+        (400, json!({"game": "splut", "seats": "human"})),
+        (400, json!({"seats": ["human", "human"]})),
+    ] {
+        cases.push((want, create(body).await));
+    }
     for (i, (want, (got, body))) in cases.iter().enumerate() {
         assert_eq!(got, want, "case {i}: {body}");
         assert!(
