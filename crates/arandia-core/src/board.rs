@@ -280,13 +280,7 @@ const fn build() -> Tables {
             j += 1;
         }
         // Harbour cells in cell order.
-        let mut m = t.harbour_mask[s];
-        let mut j = 0;
-        while m != 0 {
-            t.harbour[s][j] = m.trailing_zeros() as u8;
-            m &= m - 1;
-            j += 1;
-        }
+        cells_in_order(t.harbour_mask[s], &mut t.harbour[s]);
         s += 1;
     }
     let h = parse_name(ISLAND);
@@ -347,15 +341,20 @@ const fn build() -> Tables {
             }
             _ => {}
         }
-        let mut j = 0;
-        while mask != 0 {
-            t.free[i][j] = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            j += 1;
-        }
+        cells_in_order(mask, &mut t.free[i]);
         i += 1;
     }
     t
+}
+
+/// Writes the cells of `mask` in cell order at the start of `out` (the rest is left as it is).
+const fn cells_in_order(mut mask: u64, out: &mut [u8]) {
+    let mut j = 0;
+    while mask != 0 {
+        out[j] = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        j += 1;
+    }
 }
 
 pub(crate) const TABLES: Tables = build();

@@ -2,6 +2,7 @@
 //! (written from the rules text) over many random positions: same player or chance to act,
 //! same legal actions, same position after each of them.
 
+mod common;
 mod reference;
 
 use arandia_core::{Params, State};

@@ -241,7 +241,8 @@ fn plain(s: &State, depth: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::Params;
-    use boardgame_kit::{random_action, Actions, Game, SplitMix64};
+    use boardgame_kit::testing::walk_random_game;
+    use boardgame_kit::Game;
 
     /// The counted-without-placing shortcuts of perft 2 equal placing and counting, at every
     /// position of random games (first placements, turn ends, eating, waking mounds, players
@@ -256,27 +257,18 @@ mod tests {
         ] {
             let params: Params = ps.parse().unwrap();
             for seed in 0..4 {
-                let mut s = State::new(&params);
-                let mut rng = SplitMix64::new(seed);
-                let mut buf = Actions::<State>::new();
-                loop {
+                walk_random_game(&params, seed, |s: &State| {
                     let slow: u64 = s
                         .moves
                         .iter()
                         .map(|i| {
-                            let mut t = s;
+                            let mut t = *s;
                             t.place_at(i);
                             u64::from(t.moves.count())
                         })
                         .sum();
-                    assert_eq!(perft2(&s), slow, "{ps} seed {seed}: {}", s.position());
-                    match random_action(&s, &mut rng, &mut buf) {
-                        Some(a) => {
-                            s.play(a);
-                        }
-                        None => break,
-                    }
-                }
+                    assert_eq!(perft2(s), slow, "{ps} seed {seed}: {}", s.position());
+                });
             }
         }
     }

@@ -99,7 +99,8 @@ fn push_cells<const S: usize>(set: Bitboard7, out: &mut Actions<State>) {
 #[cfg(test)]
 mod tests {
     use crate::{Params, State};
-    use boardgame_kit::{random_action, Actions, Game, SplitMix64};
+    use boardgame_kit::testing::walk_random_game;
+    use boardgame_kit::Game;
 
     /// The legal set and the live mounds that placements update incrementally equal the ones
     /// computed from scratch, at every step of random games (eating, waking chains of mounds,
@@ -114,12 +115,8 @@ mod tests {
         ] {
             let params: Params = ps.parse().unwrap();
             for seed in 0..6 {
-                let mut s = State::new(&params);
-                let mut rng = SplitMix64::new(seed);
-                let mut buf = Actions::<State>::new();
-                while let Some(a) = random_action(&s, &mut rng, &mut buf) {
-                    s.play(a);
-                    let mut fresh = s;
+                walk_random_game(&params, seed, |s: &State| {
+                    let mut fresh = *s;
                     for p in 0..4 {
                         fresh.recompute_live(p);
                     }
@@ -128,7 +125,7 @@ mod tests {
                         let legal = fresh.legal_set(s.current as usize);
                         assert_eq!(legal, s.moves, "{ps} seed {seed}: {}", s.position());
                     }
-                }
+                });
             }
         }
     }

@@ -2,10 +2,12 @@
 //! (`docs/arandia.md`), sharing no code with the crate: its own geometry (from the rank
 //! table of the rules), its own shoal labels (derived from "the side facing the island repeats
 //! the label of the side facing away"), its own state (a list of ships), its own reading and
-//! printing of the position notation. Actions are texts.
+//! printing of the position notation. Actions are texts. The harbours of the rules are the
+//! tests' own table (`common::HARBOURS`), shared with the rules tests.
 
 #![allow(dead_code)]
 
+use super::common::HARBOURS;
 use std::collections::BTreeSet;
 
 /// Files of each rank (1-based rank -> first and last file letter), from the rules.
@@ -22,14 +24,6 @@ const RANKS: [(u8, char, char); 9] = [
 ];
 
 const ROCKS: [&str; 6] = ["e9", "i9", "i5", "e1", "a1", "a5"];
-const HARBOURS: [[&str; 3]; 6] = [
-    ["f9", "g9", "h9"],
-    ["i8", "i7", "i6"],
-    ["h4", "g3", "f2"],
-    ["b1", "c1", "d1"],
-    ["a2", "a3", "a4"],
-    ["b6", "c7", "d8"],
-];
 const ISLAND: &str = "e5";
 const SHOALS: [&str; 6] = ["g5", "g7", "e7", "c5", "c3", "e3"];
 
