@@ -271,6 +271,31 @@ table; whoever takes the last stone wins.\nAn action is the number of stones tak
     }
 }
 
+/// Plays a game of `params` from its start by random legal actions (chance outcomes by their
+/// probabilities), as [`random_action`](crate::random_action) draws them with a generator
+/// seeded `seed`, and calls `visit` at every position met: the start, and the position after
+/// each action, the end included. For tests that check a property along random games.
+///
+/// ```
+/// use boardgame_kit::testing::{walk_random_game, Nim};
+/// let mut positions = 0;
+/// walk_random_game::<Nim>(&Default::default(), 7, |nim| {
+///     positions += 1;
+///     assert!(nim.stones() <= 5);
+/// });
+/// assert!(positions >= 4); // five stones, at most two taken at a time
+/// ```
+pub fn walk_random_game<G: Game>(params: &G::Params, seed: u64, mut visit: impl FnMut(&G)) {
+    let mut state = G::new(params);
+    let mut rng = crate::SplitMix64::new(seed);
+    let mut buf = Actions::<G>::new();
+    visit(&state);
+    while let Some(action) = crate::random_action(&state, &mut rng, &mut buf) {
+        state.play(action);
+        visit(&state);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,30 +385,5 @@ mod tests {
                 &crate::conformance::Config::default(),
             );
         }
-    }
-}
-
-/// Plays a game of `params` from its start by random legal actions (chance outcomes by their
-/// probabilities), as [`random_action`](crate::random_action) draws them with a generator
-/// seeded `seed`, and calls `visit` at every position met: the start, and the position after
-/// each action, the end included. For tests that check a property along random games.
-///
-/// ```
-/// use boardgame_kit::testing::{walk_random_game, Nim};
-/// let mut positions = 0;
-/// walk_random_game::<Nim>(&Default::default(), 7, |nim| {
-///     positions += 1;
-///     assert!(nim.stones() <= 5);
-/// });
-/// assert!(positions >= 4); // five stones, at most two taken at a time
-/// ```
-pub fn walk_random_game<G: Game>(params: &G::Params, seed: u64, mut visit: impl FnMut(&G)) {
-    let mut state = G::new(params);
-    let mut rng = crate::SplitMix64::new(seed);
-    let mut buf = Actions::<G>::new();
-    visit(&state);
-    while let Some(action) = crate::random_action(&state, &mut rng, &mut buf) {
-        state.play(action);
-        visit(&state);
     }
 }
