@@ -42,7 +42,7 @@ async fn two_instances_share_the_rooms() {
     let (a, b) = (start(config(&db)).await, start(config(&db)).await);
     let http = Http::default();
     let room = http.room(&a, "splut", "", &["human", "human"]).await;
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     // B serves the room A created, and its spectator sees A's changes.
     let mut watcher = connect(&b.ws_url(&format!("/api/rooms/{id}/live"))).await;
     assert_eq!(next(&mut watcher, 10).await["ply"], 0);
@@ -66,13 +66,7 @@ async fn two_instances_share_the_rooms() {
         };
         let token = if last["to_act"] == 0 { &t0 } else { &t1 };
         let body = json!({"action": last["legal"][0], "ply": last["ply"]});
-        let (status, after) = http
-            .post(
-                &server.url(&format!("/api/rooms/{id}/actions")),
-                &body,
-                Some(token),
-            )
-            .await;
+        let (status, after) = http.act(server, &id, body, Some(token)).await;
         assert_eq!(status, 200, "{after}");
         // The other instance's client is sent the new room.
         let seen = loop {

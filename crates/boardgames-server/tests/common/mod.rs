@@ -140,6 +140,28 @@ impl Http {
         room
     }
 
+    /// Posts an action (`body`: `{"action": ..., "ply": ...}`) to room `id` with `token`.
+    pub async fn act(
+        &self,
+        s: &Running,
+        id: &str,
+        body: Value,
+        token: Option<&str>,
+    ) -> (u16, Value) {
+        self.post(&s.url(&format!("/api/rooms/{id}/actions")), &body, token)
+            .await
+    }
+
+    /// Asks for a rematch of room `id`.
+    pub async fn rematch(&self, s: &Running, id: &str) -> (u16, Value) {
+        self.post(
+            &s.url(&format!("/api/rooms/{id}/rematch")),
+            &json!({}),
+            None,
+        )
+        .await
+    }
+
     /// Takes a seat; panics unless 200; returns the token.
     pub async fn seat(&self, s: &Running, id: &str, seat: usize, name: &str) -> String {
         let (status, answer) = self
@@ -212,4 +234,9 @@ pub fn check_against_engine(room: &Value) {
     assert_eq!(room["position"], game.position());
     assert_eq!(room["status"], game.status_line());
     assert_eq!(room["ply"], actions.len());
+}
+
+/// The id of a room as the server describes it.
+pub fn room_id(room: &Value) -> String {
+    room["id"].as_str().unwrap().to_string()
 }

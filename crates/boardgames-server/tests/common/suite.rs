@@ -58,7 +58,7 @@ async fn play_scripted(
     let n = seats.len();
     let room = http.room(s, game, params, &seats).await;
     assert_eq!(room["seats"].as_array().unwrap().len(), n, "{room}");
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     let token = http.seat(s, &id, 0, "Ann").await;
     let mut ws = connect(&s.ws_url(&format!("/api/rooms/{id}/live?token={token}"))).await;
     let mut by_post = false;
@@ -73,11 +73,7 @@ async fn play_scripted(
             by_post = !by_post;
             if by_post {
                 let (status, after) = http
-                    .post(
-                        &s.url(&format!("/api/rooms/{id}/actions")),
-                        &json!({"action": action, "ply": ply}),
-                        Some(&token),
-                    )
+                    .act(s, &id, json!({"action": action, "ply": ply}), Some(&token))
                     .await;
                 assert_eq!(status, 200, "{after}");
                 assert!(after["ply"].as_u64().unwrap() > ply);
@@ -97,7 +93,7 @@ async fn play_agents(
     seats: Vec<&str>,
 ) -> Value {
     let room = http.room(s, game, params, &seats).await;
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     let mut ws = connect(&s.ws_url(&format!("/api/rooms/{id}/live"))).await;
     loop {
         let room = next(&mut ws, 120).await;
@@ -118,7 +114,7 @@ pub async fn refusals(db: &str) {
     let room = http
         .room(&s, "splut", "players=3", &["human", "human", "human"])
         .await;
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     let t0 = http.seat(&s, &id, 0, "Ann").await;
     let t1 = http.seat(&s, &id, 1, "Bob").await;
     let actions = s.url(&format!("/api/rooms/{id}/actions"));
@@ -298,7 +294,7 @@ pub async fn restart(db: &str) {
     let s = start(config(db)).await;
     let http = Http::default();
     let room = http.room(&s, "arandia", "", &["human", "human"]).await;
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     let t0 = http.seat(&s, &id, 0, "Ann").await;
     let t1 = http.seat(&s, &id, 1, "Bob").await;
     let mut last = room;
@@ -308,9 +304,10 @@ pub async fn restart(db: &str) {
         }
         let token = if last["to_act"] == 0 { &t0 } else { &t1 };
         let (status, after) = http
-            .post(
-                &s.url(&format!("/api/rooms/{id}/actions")),
-                &json!({"action": last["legal"][0], "ply": last["ply"]}),
+            .act(
+                &s,
+                &id,
+                json!({"action": last["legal"][0], "ply": last["ply"]}),
                 Some(token),
             )
             .await;
@@ -325,9 +322,10 @@ pub async fn restart(db: &str) {
     check_against_engine(&again);
     let token = if again["to_act"] == 0 { &t0 } else { &t1 };
     let (status, _) = http
-        .post(
-            &s.url(&format!("/api/rooms/{id}/actions")),
-            &json!({"action": again["legal"][0], "ply": again["ply"]}),
+        .act(
+            &s,
+            &id,
+            json!({"action": again["legal"][0], "ply": again["ply"]}),
             Some(token),
         )
         .await;
@@ -340,7 +338,7 @@ pub async fn additions(db: &str) {
     let s = start(config(db)).await;
     let http = Http::default();
     let room = http.room(&s, "repello", "", &["human", "human"]).await;
-    let id = room["id"].as_str().unwrap().to_string();
+    let id = room_id(&room);
     let (status, list) = http.get(&s.url("/api/rooms?game=repello")).await;
     assert_eq!(status, 200);
     assert!(
@@ -364,9 +362,10 @@ pub async fn additions(db: &str) {
     assert_eq!(status, 200, "{left}");
     assert_eq!(left["seats"][0]["taken"], false);
     let (status, _) = http
-        .post(
-            &s.url(&format!("/api/rooms/{id}/actions")),
-            &json!({"action": room["legal"][0], "ply": 0}),
+        .act(
+            &s,
+            &id,
+            json!({"action": room["legal"][0], "ply": 0}),
             Some(&token),
         )
         .await;
@@ -374,23 +373,11 @@ pub async fn additions(db: &str) {
     let again = http.seat(&s, &id, 0, "Cy").await;
     assert_ne!(again, token);
     // A rematch: a new room with the same game, params and seats; asked twice, one room.
-    let (status, new) = http
-        .post(
-            &s.url(&format!("/api/rooms/{id}/rematch")),
-            &json!({}),
-            None,
-        )
-        .await;
+    let (status, new) = http.rematch(&s, &id).await;
     assert_eq!(status, 201, "{new}");
     assert_eq!(new["game"], "repello");
     assert_eq!(new["ply"], 0);
-    let (status, same) = http
-        .post(
-            &s.url(&format!("/api/rooms/{id}/rematch")),
-            &json!({}),
-            None,
-        )
-        .await;
+    let (status, same) = http.rematch(&s, &id).await;
     assert_eq!(status, 200);
     assert_eq!(same["id"], new["id"]);
     assert_eq!(
