@@ -1,5 +1,6 @@
 //! Square-grid geometry: cells with their names (`e5`, `t20`), boards up to 26x26 (the games use
-//! at most 20x20), and the 4 and 8 directions.
+//! at most 20x20), the 4 and 8 directions, and the board field of the position notations
+//! ([`push_ranks`]).
 
 use crate::error::SyntaxError;
 use core::fmt;
@@ -426,3 +427,49 @@ crate::impl_serde_text!(Cell);
 crate::impl_serde_text!(Dir8);
 #[cfg(feature = "serde")]
 crate::impl_serde_text!(Dir4);
+
+/// Writes a board as the position notations of the square-board games write it: the ranks in
+/// the order given (the top rank first), joined by `/`; in each rank, every run of empty cells
+/// (`None`) as its length and every other cell as its letter.
+///
+/// ```
+/// use boardgame_kit::grid::push_ranks;
+/// let mut text = String::new();
+/// push_ranks(&mut text, [[None, None, Some('W')], [None; 3], [Some('x'), None, Some('@')]]);
+/// assert_eq!(text, "2W/3/x1@");
+/// ```
+pub fn push_ranks<R, C>(out: &mut alloc::string::String, ranks: R)
+where
+    R: IntoIterator<Item = C>,
+    C: IntoIterator<Item = Option<char>>,
+{
+    for (k, rank) in ranks.into_iter().enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        let mut run = 0u32;
+        for cell in rank {
+            match cell {
+                None => run += 1,
+                Some(letter) => {
+                    if run > 0 {
+                        push_count(out, run);
+                        run = 0;
+                    }
+                    out.push(letter);
+                }
+            }
+        }
+        if run > 0 {
+            push_count(out, run);
+        }
+    }
+}
+
+/// Writes a count in decimal without a formatting machine.
+fn push_count(out: &mut alloc::string::String, n: u32) {
+    if n >= 10 {
+        push_count(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}

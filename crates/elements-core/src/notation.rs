@@ -22,6 +22,7 @@ use crate::state::{Kind, Piece, State, ELEMENTS};
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{Bitboard7, Cell, Game, PositionError, Seat, SyntaxError};
 
 const LETTERS: [u8; 4] = [b'w', b'a', b'e', b'f'];
@@ -41,27 +42,12 @@ pub(crate) fn write_position(s: &State) -> String {
     let geo = s.geo();
     let side = geo.side();
     let mut out = String::with_capacity(side as usize * side as usize + 32);
-    for r in (0..side).rev() {
-        let mut run = 0;
-        for f in 0..side {
-            match s.piece(Cell::new(f, r)) {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        out.push_str(&format!("{run}"));
-                        run = 0;
-                    }
-                    out.push(p.letter());
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&format!("{run}"));
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    push_ranks(
+        &mut out,
+        (0..side)
+            .rev()
+            .map(|r| (0..side).map(move |f| s.piece(Cell::new(f, r)).map(|p| p.letter()))),
+    );
     if s.is_over() {
         out.push_str(" - -");
     } else {

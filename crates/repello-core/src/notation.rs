@@ -35,6 +35,7 @@ use crate::state::{Core, Hist, Mode, State, HIST};
 use alloc::string::String;
 use alloc::vec::Vec;
 use boardgame_kit::error::mismatch;
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{PositionError, SyntaxError};
 use core::fmt::Write;
 use smallvec::SmallVec;
@@ -53,27 +54,15 @@ fn piece_char(p: u8) -> char {
 pub(crate) fn write_position(s: &State) -> String {
     let c = &s.core;
     let mut out = String::with_capacity(96);
-    for r in (0..SIDE).rev() {
-        let mut run = 0;
-        for f in 0..SIDE {
-            let p = c.board[mb(f, r)];
-            if is_piece(p) {
-                if run > 0 {
-                    let _ = write!(out, "{run}");
-                    run = 0;
-                }
-                out.push(piece_char(p));
-            } else {
-                run += 1;
-            }
-        }
-        if run > 0 {
-            let _ = write!(out, "{run}");
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    push_ranks(
+        &mut out,
+        (0..SIDE).rev().map(|r| {
+            (0..SIDE).map(move |f| {
+                let p = c.board[mb(f, r)];
+                is_piece(p).then(|| piece_char(p))
+            })
+        }),
+    );
     out.push(' ');
     for seat in 0..s.players() {
         if seat > 0 {

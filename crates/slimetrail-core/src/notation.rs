@@ -9,38 +9,28 @@ use crate::board::Bits;
 use crate::params::Params;
 use crate::state::State;
 use alloc::string::String;
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{Cell, Game, PositionError, SyntaxError};
 use core::fmt::Write;
 
 pub(crate) fn write_position(s: &State) -> String {
     let b = s.board();
     let mut out = String::new();
-    for rank in (0..b.size()).rev() {
-        let mut run = 0;
-        for file in 0..b.size() {
-            let c = Cell::new(file, rank);
-            let i = b.index(c);
-            let ch = if c == s.snail() {
-                '@'
-            } else if s.slime() >> i & 1 != 0 {
-                'x'
-            } else {
-                run += 1;
-                continue;
-            };
-            if run > 0 {
-                let _ = write!(out, "{run}");
-                run = 0;
-            }
-            out.push(ch);
-        }
-        if run > 0 {
-            let _ = write!(out, "{run}");
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    push_ranks(
+        &mut out,
+        (0..b.size()).rev().map(|rank| {
+            (0..b.size()).map(move |file| {
+                let c = Cell::new(file, rank);
+                if c == s.snail() {
+                    Some('@')
+                } else if s.slime() >> b.index(c) & 1 != 0 {
+                    Some('x')
+                } else {
+                    None
+                }
+            })
+        }),
+    );
     let _ = write!(out, " {}", State::seat_name(s.mover()));
     out
 }

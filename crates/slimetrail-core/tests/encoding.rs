@@ -5,6 +5,7 @@
 
 use boardgame_kit::encoding::{Encoding, ObserveError, Shape};
 use boardgame_kit::golden::{check_info_file, check_observation_file};
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{Actions, Cell, Game, RandomSource, Seat, SplitMix64, ToAct};
 use slimetrail_core::encoding::{Plane, PLANES};
 use slimetrail_core::{Params, State, Step};
@@ -277,36 +278,27 @@ fn position_of(s: &State, obs: &[f32]) -> String {
     let n = s.board().size();
     let snail = plane(s, obs, Plane::Snail);
     let slime = plane(s, obs, Plane::Slime);
-    let mut ranks = Vec::new();
-    for rank in (0..n as usize).rev() {
-        let mut text = String::new();
-        let mut run = 0;
-        for file in 0..n as usize {
-            let k = rank * n as usize + file;
-            let ch = match (snail[k], slime[k]) {
-                (1.0, 0.0) => '@',
-                (0.0, 1.0) => 'x',
-                (0.0, 0.0) => {
-                    run += 1;
-                    continue;
+    let n = n as usize;
+    let (snail, slime) = (&snail, &slime);
+    let mut board = String::new();
+    push_ranks(
+        &mut board,
+        (0..n).rev().map(|rank| {
+            (0..n).map(move |file| {
+                let k = rank * n + file;
+                match (snail[k], slime[k]) {
+                    (1.0, 0.0) => Some('@'),
+                    (0.0, 1.0) => Some('x'),
+                    (0.0, 0.0) => None,
+                    other => panic!("cell {k}: {other:?}"),
                 }
-                other => panic!("cell {k}: {other:?}"),
-            };
-            if run > 0 {
-                text.push_str(&run.to_string());
-                run = 0;
-            }
-            text.push(ch);
-        }
-        if run > 0 {
-            text.push_str(&run.to_string());
-        }
-        ranks.push(text);
-    }
+            })
+        }),
+    );
     let to_move = plane(s, obs, Plane::ToMove);
     let own_goal_first = plane(s, obs, Plane::OwnGoal)[0] == 1.0;
     let seat_1_to_move = (to_move[0] == 1.0) == own_goal_first;
-    format!("{} {}", ranks.join("/"), if seat_1_to_move { 1 } else { 2 })
+    format!("{board} {}", if seat_1_to_move { 1 } else { 2 })
 }
 
 #[test]

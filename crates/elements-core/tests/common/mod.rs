@@ -1,6 +1,7 @@
 //! Set-up helpers shared by the rules, review, encoding and cross-check tests.
 #![allow(dead_code, clippy::needless_range_loop)]
 
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{Cell, Game};
 use elements_core::{Params, Place, State};
 
@@ -12,27 +13,14 @@ pub fn board_text(side: usize, pieces: &[(&str, char)]) -> String {
         let c: Cell = name.parse().unwrap();
         grid[c.rank() as usize][c.file() as usize] = *ch;
     }
-    let mut ranks = Vec::new();
-    for r in (0..side).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for f in 0..side {
-            if grid[r][f] == '.' {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                s.push(grid[r][f]);
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        ranks.push(s);
-    }
-    ranks.join("/")
+    let mut board = String::new();
+    push_ranks(
+        &mut board,
+        (0..side)
+            .rev()
+            .map(|r| grid[r].iter().map(|&ch| (ch != '.').then_some(ch))),
+    );
+    board
 }
 
 /// A state from pieces and the trailing fields.

@@ -1,6 +1,7 @@
 //! Set-up helpers shared by the rules tests and the review tests.
 #![allow(dead_code)]
 
+use boardgame_kit::grid::push_ranks;
 use boardgame_kit::{Actions, Cell, Game};
 use repello_core::{Action, Params, State};
 
@@ -43,26 +44,12 @@ pub fn setup(
         let c = cell(c);
         grid[12 - c.rank() as usize][c.file() as usize] = p;
     }
-    let mut ranks = Vec::new();
-    for row in grid {
-        let mut s = String::new();
-        let mut run = 0;
-        for ch in row {
-            if ch == '.' {
-                run += 1;
-            } else {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
-                s.push(ch);
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        ranks.push(s);
-    }
+    let mut board = String::new();
+    push_ranks(
+        &mut board,
+        grid.iter()
+            .map(|row| row.iter().map(|&ch| (ch != '.').then_some(ch))),
+    );
     let n = params.players() as usize;
     let count_of = |ch: char| {
         pieces.iter().filter(|(_, p)| *p == ch).count() as i32
@@ -95,7 +82,7 @@ pub fn setup(
             format!("{c}{}", v.into_iter().collect::<String>())
         })
         .collect();
-    let text = format!("{} {} {}", ranks.join("/"), entries.join(","), mode);
+    let text = format!("{board} {} {mode}", entries.join(","));
     State::from_position(params, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
