@@ -37,9 +37,10 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test --target wasm32-unknown-unknown -p boardgame-wasm
 
 # The online checks play through `boardgame serve` (serving the published page); built with the
-# features of the workspace's tests, so that after them nothing is compiled again. Without a
+# profile and features of the workspace's tests (`cargo test --workspace --all-features`), so
+# that after them nothing is compiled again (target/debug/boardgame either way). Without a
 # `serve` command (or with BOARDGAME naming another binary) see web/e2e/play.mjs.
-cargo build --workspace --all-features --bins
+cargo build --profile test --workspace --all-features --bins
 
 site="$(cd "$site" && pwd)"
 cd web/e2e
