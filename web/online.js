@@ -1,6 +1,7 @@
 // Online play through `boardgame serve`: create a room (the game, its parameters, a person or
-// an AI for every seat), links to send (one per seat, one to watch), taking a seat from a link
-// (its token kept in this browser, per room and seat), and the room kept in step over the
+// an AI for every seat) or join one from the lobby, links to send (one per seat, one to
+// watch), taking a seat from a link (its token kept in this browser, per room and seat),
+// leaving (the seat freed), a rematch at the end, and the room kept in step over the
 // server's WebSocket: every room it sends is replayed onto the local table by ply (the same
 // board, clicks and highlights as a local game), the person's actions are posted to the
 // server, and a lost connection or a reload reconnects by itself and carries on.
@@ -172,6 +173,37 @@ class Online {
       update();
     }
     this.showStatus();
+    this.renderOver();
+  }
+
+  /** At the end: the Rematch button (or, once someone asked for it, the way to its room). */
+  renderOver() {
+    const over = !!this.room?.over;
+    $("online-over").hidden = !over;
+    $("online-rematch").textContent = this.room?.rematch ? "Join the rematch" : "Rematch";
+  }
+
+  /** Asks for the rematch (the server makes it once) and goes there at the same seat. */
+  async rematch() {
+    let id = this.room?.rematch;
+    if (!id) {
+      const r = await call("POST", `${API}/${encodeURIComponent(this.id)}/rematch`);
+      if ((r.status !== 200 && r.status !== 201) || !r.body.id) {
+        $("online-error").textContent = `No rematch: ${r.body.error ?? `status ${r.status}`}.`;
+        return;
+      }
+      id = r.body.id;
+    }
+    await joinRoom(id, this.seat);
+  }
+
+  /** Gives the seat back to the room (anyone may take it then) and leaves. */
+  async leaveSeat() {
+    if (this.seat !== null && this.token) {
+      await call("DELETE", `${API}/${encodeURIComponent(this.id)}/seats/${this.seat}`, null, this.token);
+      storeToken(this.id, this.seat, null);
+    }
+    leaveRoom();
   }
 
   refused(error, status) {
@@ -248,7 +280,9 @@ class Online {
     box.append(linkRow("Watch", roomLink(this.id), null));
     $("online-room").hidden = false;
     $("online-create").hidden = true;
+    $("online-lobby").hidden = true;
     $("online-id").textContent = this.id;
+    $("online-leave-what").textContent = this.seat === null ? "" : "your seat is freed for someone else";
   }
 
   showStatus() {
@@ -287,7 +321,9 @@ export function leaveRoom() {
   state.online = null;
   $("online-status").hidden = true;
   $("online-room").hidden = true;
+  $("online-over").hidden = true;
   $("online-create").hidden = false;
+  renderLobby();
 }
 
 /**
@@ -348,6 +384,57 @@ export function renderCreateForm() {
   $("online-what").textContent = `${info.title}${state.game.params ? ` (${state.game.params})` : ""}, ${view.seats.length} players`;
 }
 
+/** The seat to take in `room`: the one this browser holds a token for, else the first free one. */
+function seatToTake(room) {
+  const held = room.seats.findIndex((_, i) => storedToken(room.id, i));
+  if (held >= 0) return held;
+  const free = room.seats.findIndex((s) => s.kind === "human" && !s.taken);
+  return free >= 0 ? free : null;
+}
+
+async function joinFromLobby(id) {
+  const got = await call("GET", `${API}/${encodeURIComponent(id)}`);
+  if (got.status !== 200) {
+    $("online-error").textContent = `The room cannot be opened: ${got.body.error}.`;
+    return renderLobby();
+  }
+  await joinRoom(id, seatToTake(got.body));
+}
+
+/** The lobby: the rooms going on at the server, newest first, each to join or to watch. */
+export async function renderLobby() {
+  const list = $("online-lobby-list");
+  if (state.online || !(await serverThere())) return;
+  const r = await call("GET", `${API}?open=true&limit=20`);
+  if (state.online) return; // a room was entered meanwhile
+  list.replaceChildren();
+  $("online-lobby").hidden = r.status !== 200;
+  if (r.status !== 200) return;
+  const titles = Object.fromEntries(games().map((g) => [g.name, g.title]));
+  for (const room of r.body.rooms) {
+    const row = document.createElement("li");
+    row.className = "lobby-row";
+    row.dataset.room = room.id;
+    const what = document.createElement("span");
+    const free = room.free_seats === 1 ? "1 seat free" : `${room.free_seats} seats free`;
+    what.textContent = `${titles[room.game] ?? room.game}${room.params ? ` (${room.params})` : ""}: ${free} of ${room.seats}, ${room.ply} actions played`;
+    const join = document.createElement("button");
+    join.type = "button";
+    join.className = "lobby-join";
+    join.textContent = "Join";
+    join.disabled = room.free_seats === 0;
+    join.addEventListener("click", () => joinFromLobby(room.id));
+    const watch = document.createElement("button");
+    watch.type = "button";
+    watch.className = "lobby-watch";
+    watch.textContent = "Watch";
+    watch.addEventListener("click", () => joinRoom(room.id, null));
+    row.append(what, join, watch);
+    list.append(row);
+  }
+  $("online-lobby-empty").hidden = r.body.rooms.length > 0;
+}
+
 async function createRoom() {
   const seats = [...document.querySelectorAll(".online-agent")].map((s) => s.value);
   const error = $("online-error");
@@ -373,11 +460,14 @@ async function createRoom() {
  */
 export function setUpOnline() {
   $("online-create-button").addEventListener("click", createRoom);
-  $("online-leave").addEventListener("click", () => {
-    leaveRoom();
+  $("online-leave").addEventListener("click", async () => {
+    await state.online?.leaveSeat();
+    writeAddress();
     startGame({ name: state.game.name, params: state.game.params });
     renderCreateForm();
   });
+  $("online-rematch").addEventListener("click", () => state.online?.rematch());
+  $("online-lobby-refresh").addEventListener("click", renderLobby);
   const name = $("online-name");
   name.value = playerName();
   name.addEventListener("change", () => {
@@ -390,5 +480,6 @@ export function setUpOnline() {
     $("online-none").hidden = there;
     $("online-create").hidden = !there || !!state.online;
     document.body.dataset.server = there ? "1" : "0";
+    renderLobby();
   });
 }

@@ -1245,8 +1245,74 @@ check("39 online: a person against an AI seat the server plays, Arandian checker
     assert(dice >= 1 && rolls >= 2, "no dice seen", { dice, rolls });
     const room = await (await fetch(`${server.base}/api/rooms/${(await page.evaluate(() => location.hash)).match(/room=([^&]+)/)[1]}`)).json();
     assert(room.actions.length === t.moves.length && room.position === t.position, "the page and the server's room differ", { room, t });
+    // The end offers a rematch: a new room, the same game and seats, this page at its seat.
+    const oldId = room.id;
+    await page.click("#tab-online-button");
+    await page.waitForSelector("#online-rematch", { visible: true, timeout: 10_000 });
+    await page.click("#online-rematch");
+    const deadline2 = Date.now() + 10_000;
+    let newId;
+    for (;;) {
+      newId = (await page.evaluate(() => location.hash)).match(/room=([^&]+)/)?.[1];
+      if (newId && newId !== oldId && (await page.evaluate(() => document.getElementById("online-id").textContent)) === newId) break;
+      assert(Date.now() < deadline2, "the rematch was not entered", await page.evaluate(() => ({ hash: location.hash, error: document.getElementById("online-error").textContent })));
+      await sleep(50);
+    }
+    const [before, after] = await Promise.all([oldId, newId].map(async (id) => (await fetch(`${server.base}/api/rooms/${id}`)).json()));
+    assert(before.rematch === newId && after.game === "arandia" && after.params === before.params && !after.over, "the rematch's room", { before: before.rematch, after });
+    assert(after.seats[0].taken && after.seats[0].kind === "human" && after.seats[1].kind === "random", "the rematch's seats", after.seats);
+    assert((await page.evaluate(() => location.hash)).includes("seat=0"), "not seated in the rematch");
+    assert(await page.evaluate(() => document.getElementById("online-over").hidden), "the rematch room offers a rematch already");
     noErrors(page, "online arandia");
-    return `${t.moves.length} actions (${rolls} rolls by the server); ${t.headline}`;
+    return `${t.moves.length} actions (${rolls} rolls by the server); ${t.headline}; rematch in room ${newId}`;
+  } finally {
+    await server.stop();
+  }
+});
+
+check("39 online: the lobby lists a room; a second browser joins it from there, leaves (its seat free again), and watches", async (ctx) => {
+  const server = await startServer();
+  if (!server) return "skipped: the built `boardgame` has no serve command";
+  try {
+    const a = await openPage({ ...ctx, base: server.base }, "?game=slimetrail&params=size%3D5&seats=human;human");
+    await a.click("#tab-online-button");
+    await a.waitForSelector('body[data-server="1"]', { timeout: 10_000 });
+    await a.waitForSelector("#online-lobby-empty", { visible: true, timeout: 10_000 });
+    await a.click("#online-create-button");
+    await a.waitForSelector('#online-links .link-row[data-seat="watch"]', { timeout: 10_000 });
+    const id = (await a.evaluate(() => location.hash)).match(/room=([^&]+)/)[1];
+    assert(await a.evaluate(() => document.getElementById("online-lobby").hidden), "the lobby is shown inside a room");
+    // Another person, on a phone, finds it in the lobby and joins: the free seat is theirs.
+    const b = await openPage({ ...ctx, base: server.base }, "", PHONE);
+    await b.click("#tab-online-button");
+    const row = `#online-lobby-list .lobby-row[data-room="${id}"]`;
+    await b.waitForSelector(row, { timeout: 10_000 });
+    const listed = await b.$eval(row, (r) => r.textContent);
+    assert(/Slime Trail \(size=5\): 1 seat free of 2, 0 actions played/.test(listed), "the lobby's line", listed);
+    await b.tap(`${row} .lobby-join`);
+    await b.waitForFunction(() => /seat=1/.test(location.hash) && document.getElementById("online-status").dataset.connected === "1", { timeout: 10_000 });
+    let room = await (await fetch(`${server.base}/api/rooms/${id}`)).json();
+    assert(room.seats[1].taken, "the joined seat is not taken", room.seats);
+    // Leaving frees the seat (the server says so) and the lobby is back.
+    await b.click("#tab-online-button");
+    await b.waitForSelector("#online-leave", { visible: true });
+    await b.tap("#online-leave");
+    await b.waitForSelector(row, { visible: true, timeout: 10_000 });
+    room = await (await fetch(`${server.base}/api/rooms/${id}`)).json();
+    assert(!room.seats[1].taken && room.seats[0].taken, "leaving did not free the seat", room.seats);
+    assert((await b.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("room-token:")))).length === 0, "the token of the seat left is kept");
+    // The first player's page sees the seat free again.
+    await a.click("#tab-play-button");
+    await a.waitForFunction(() => /seat free/.test(document.querySelectorAll(".seat-row .who")[1]?.textContent ?? ""), { timeout: 10_000 });
+    // Watching from the lobby: no seat taken.
+    await b.tap(`${row} .lobby-watch`);
+    await b.waitForFunction(() => /watching, connected/.test(document.getElementById("online-status").textContent), { timeout: 10_000 });
+    room = await (await fetch(`${server.base}/api/rooms/${id}`)).json();
+    assert(!room.seats[1].taken, "watching took a seat", room.seats);
+    await shot(b, "online-lobby-phone");
+    noErrors(a, "lobby a");
+    noErrors(b, "lobby b");
+    return `room ${id} joined from the lobby, left and watched`;
   } finally {
     await server.stop();
   }

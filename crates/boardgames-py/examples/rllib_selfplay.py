@@ -1,7 +1,9 @@
 """RLlib self-play on a Ray cluster through the OpenSpiel registration: PPO's "main" policy
-learns Slime Trail 5x5 (`boardgames_slimetrail(size=5)`, RLlib's `OpenSpielEnv`) against a
-random policy first, then, once it wins often enough, against frozen copies of itself (RLlib's
-`SelfPlayCallback`, as Ray's `self_play_with_open_spiel` example does).
+learns Slime Trail 5x5 (`boardgames_slimetrail(size=5)`, RLlib's `OpenSpielEnv` with the legal
+actions added to every observation, and RLlib's action-masking PPO module, so that "main" only
+ever picks legal actions) against a random policy first, then, once it wins often enough,
+against frozen copies of itself (RLlib's `SelfPlayCallback`, as Ray's
+`self_play_with_open_spiel` example does).
 
     pip install "ray[rllib]" torch open-spiel
     python crates/boardgames-py/examples/rllib_selfplay.py [--iterations 40] [--eval 500]
@@ -15,6 +17,7 @@ import argparse
 import functools
 import time
 
+import gymnasium as gym
 import numpy as np
 import pyspiel
 import ray
@@ -25,6 +28,7 @@ from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
 from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 from ray.rllib.env.wrappers.open_spiel import OpenSpielEnv
 from ray.rllib.callbacks.callbacks import RLlibCallback
+from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
 from ray.rllib.examples.rl_modules.classes.random_rlm import RandomRLModule
 from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
 from ray.tune.registry import register_env
@@ -35,11 +39,33 @@ from common import report
 GAME = ("boardgames_slimetrail", {"size": 5})
 
 
+class MaskedOpenSpielEnv(OpenSpielEnv):
+    """RLlib's `OpenSpielEnv` whose observations say which actions are legal: each is
+    `{"observations": the game's observation tensor, "action_mask": 1.0 for every legal
+    action}`, the form RLlib's `ActionMaskingTorchRLModule` reads. (The random policy may still
+    pick an illegal action: `OpenSpielEnv` then plays a random legal one.)"""
+
+    def __init__(self, game):
+        super().__init__(game)
+        mask = gym.spaces.Box(0.0, 1.0, (game.num_distinct_actions(),), np.float32)
+        self.observation_space = gym.spaces.Dict(
+            {aid: gym.spaces.Dict({"observations": self.observation_space[aid], "action_mask": mask}) for aid in self.possible_agents}
+        )
+
+    def _get_obs(self):
+        obs = super()._get_obs()
+        for aid, tensor in obs.items():
+            mask = np.zeros(self.env.num_distinct_actions(), np.float32)
+            mask[self.state.legal_actions(aid)] = 1.0
+            obs[aid] = {"observations": tensor, "action_mask": mask}
+        return obs
+
+
 def make_env(_config):
     # Runs in Ray's worker processes: importing boardgames.openspiel registers the games there.
     import boardgames.openspiel  # noqa: F401
 
-    return OpenSpielEnv(pyspiel.load_game(*GAME))
+    return MaskedOpenSpielEnv(pyspiel.load_game(*GAME))
 
 
 class SelfPlay(RLlibCallback):
@@ -56,7 +82,7 @@ class SelfPlay(RLlibCallback):
         main = 0 if episode.module_for(0) == "main" else 1
         agent = episode.agent_episodes.get(main)
         if agent is not None:
-            # The return is the game's (+1 win) less RLlib's 0.1 per illegal action replaced.
+            # The return is the game's (+1 win, -1 loss).
             metrics_logger.log_value("win_rate", float(agent.get_return() > 0.5), reduce="mean", window=100)
 
     def on_train_result(self, *, algorithm, result, **kwargs):
@@ -100,8 +126,11 @@ def evaluate(module, games, seed):
             legal = state.legal_actions()
             if state.current_player() == seat:
                 obs = torch.as_tensor(np.asarray(state.observation_tensor(), np.float32)[None])
+                mask = np.zeros(game.num_distinct_actions(), np.float32)
+                mask[legal] = 1.0
+                batch = {"obs": {"observations": obs, "action_mask": torch.as_tensor(mask[None])}}
                 with torch.no_grad():
-                    logits = module.forward_inference({"obs": obs})["action_dist_inputs"][0].numpy()
+                    logits = module.forward_inference(batch)["action_dist_inputs"][0].numpy()
                 masked = np.full_like(logits, -np.inf)
                 masked[legal] = logits[legal]
                 state.apply_action(int(masked.argmax()))
@@ -134,7 +163,10 @@ def main():
             .rl_module(
                 model_config=DefaultModelConfig(fcnet_hiddens=[128, 128]),
                 rl_module_spec=MultiRLModuleSpec(
-                    rl_module_specs={"main": RLModuleSpec(), "random": RLModuleSpec(module_class=RandomRLModule)}
+                    rl_module_specs={
+                        "main": RLModuleSpec(module_class=ActionMaskingTorchRLModule),
+                        "random": RLModuleSpec(module_class=RandomRLModule),
+                    }
                 ),
             )
         )
