@@ -1301,6 +1301,8 @@ check("39 online: the lobby lists a room; a second browser joins it from there, 
     room = await (await fetch(`${server.base}/api/rooms/${id}`)).json();
     assert(!room.seats[1].taken && room.seats[0].taken, "leaving did not free the seat", room.seats);
     assert((await b.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("room-token:")))).length === 0, "the token of the seat left is kept");
+    await b.evaluate(() => document.getElementById("online-lobby").scrollIntoView({ block: "end" }));
+    await shot(b, "online-lobby-phone");
     // The first player's page sees the seat free again.
     await a.click("#tab-play-button");
     await a.waitForFunction(() => /seat free/.test(document.querySelectorAll(".seat-row .who")[1]?.textContent ?? ""), { timeout: 10_000 });
@@ -1309,7 +1311,6 @@ check("39 online: the lobby lists a room; a second browser joins it from there, 
     await b.waitForFunction(() => /watching, connected/.test(document.getElementById("online-status").textContent), { timeout: 10_000 });
     room = await (await fetch(`${server.base}/api/rooms/${id}`)).json();
     assert(!room.seats[1].taken, "watching took a seat", room.seats);
-    await shot(b, "online-lobby-phone");
     noErrors(a, "lobby a");
     noErrors(b, "lobby b");
     return `room ${id} joined from the lobby, left and watched`;
