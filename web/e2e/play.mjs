@@ -1217,10 +1217,18 @@ check("39 online: three browsers play a three-player Splut! through the server t
   }
 });
 
-check("39 online: a person against an AI seat the server plays, Arandian checkers with the server's dice shown as they come", async (ctx) => {
+// Runs `fn(server)` against a fresh `boardgame serve`, stopped after it (skipped without one).
+async function withServer(fn) {
   const server = await startServer();
   if (!server) return "skipped: the built `boardgame` has no serve command";
   try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+check("39 online: a person against an AI seat the server plays, Arandian checkers with the server's dice shown as they come", async (ctx) => withServer(async (server) => {
     const page = await openPage({ ...ctx, base: server.base }, "?game=arandia&params=turn_limit%3D4&seats=human;random", PHONE);
     await page.click("#tab-online-button");
     await page.waitForSelector('body[data-server="1"]', { timeout: 10_000 });
@@ -1265,15 +1273,9 @@ check("39 online: a person against an AI seat the server plays, Arandian checker
     assert(await page.evaluate(() => document.getElementById("online-over").hidden), "the rematch room offers a rematch already");
     noErrors(page, "online arandia");
     return `${t.moves.length} actions (${rolls} rolls by the server); ${t.headline}; rematch in room ${newId}`;
-  } finally {
-    await server.stop();
-  }
-});
+}));
 
-check("39 online: the lobby lists a room; a second browser joins it from there, leaves (its seat free again), and watches", async (ctx) => {
-  const server = await startServer();
-  if (!server) return "skipped: the built `boardgame` has no serve command";
-  try {
+check("39 online: the lobby lists a room; a second browser joins it from there, leaves (its seat free again), and watches", async (ctx) => withServer(async (server) => {
     const a = await openPage({ ...ctx, base: server.base }, "?game=slimetrail&params=size%3D5&seats=human;human");
     await a.click("#tab-online-button");
     await a.waitForSelector('body[data-server="1"]', { timeout: 10_000 });
@@ -1314,10 +1316,7 @@ check("39 online: the lobby lists a room; a second browser joins it from there, 
     noErrors(a, "lobby a");
     noErrors(b, "lobby b");
     return `room ${id} joined from the lobby, left and watched`;
-  } finally {
-    await server.stop();
-  }
-});
+}));
 
 // --- run ------------------------------------------------------------------------------------
 
