@@ -323,7 +323,6 @@ export function leaveRoom() {
   $("online-room").hidden = true;
   $("online-over").hidden = true;
   $("online-create").hidden = false;
-  renderLobby();
 }
 
 /**
@@ -462,6 +461,7 @@ export function setUpOnline() {
   $("online-create-button").addEventListener("click", createRoom);
   $("online-leave").addEventListener("click", async () => {
     await state.online?.leaveSeat();
+    renderLobby();
     writeAddress();
     startGame({ name: state.game.name, params: state.game.params });
     renderCreateForm();
