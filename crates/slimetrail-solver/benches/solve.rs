@@ -64,7 +64,7 @@ fn benches(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let mut solver = Solver::new(16);
-                solver.set_method(Method::ProofNumber);
+                solver.set_method(Method::ProofNumber).unwrap();
                 mid.iter()
                     .map(|s| solver.action_values(black_box(s)).len())
                     .sum::<usize>()

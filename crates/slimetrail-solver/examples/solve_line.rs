@@ -32,8 +32,12 @@ fn main() {
     let shallowest: usize = args[4].parse().expect("shallowest count");
     let all = args.get(5).map(String::as_str) == Some("all");
     let line = &args[if all { 6 } else { 5 }..];
-    let mut solver = Solver::new(bits);
-    solver.set_method(method);
+    let mut solver = Solver::try_new(bits)
+        .and_then(|mut s| s.set_method(method).map(|()| s))
+        .unwrap_or_else(|e| {
+            eprintln!("solve_line: {e}");
+            std::process::exit(2);
+        });
     for k in (shallowest..=deepest.min(line.len())).rev() {
         let mut s = State::new(&params);
         for a in &line[..k] {

@@ -18,8 +18,7 @@
 use super::geometry::Geometry;
 use super::matching::token_wins;
 use super::search::{Budget, Known, Node, Open};
-use super::table::Table;
-use alloc::vec;
+use super::table::{Table, TableError, MAX_TABLE_BITS, MIN_TABLE_BITS};
 use alloc::vec::Vec;
 
 /// A proof or disproof number that stands for "proven": no search ever reaches it.
@@ -57,13 +56,22 @@ fn bucket(key: u128) -> usize {
 }
 
 impl PnTable {
-    /// `2^bits` entries (`bits` clamped to 4..=30).
-    pub(crate) fn new(bits: u32) -> PnTable {
-        let bits = bits.clamp(4, 30);
-        PnTable {
-            buckets: vec![PnBucket::default(); 1 << (bits - 1)],
-            mask: (1 << (bits - 1)) - 1,
-        }
+    /// `2^bits` entries (`bits` clamped to 4..=30), the memory taken fallibly.
+    pub(crate) fn try_new(bits: u32) -> Result<PnTable, TableError> {
+        let bits = bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
+        let len = 1usize << (bits - 1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(len)
+            .map_err(|_| TableError::OutOfMemory {
+                bits,
+                bytes: len as u64 * core::mem::size_of::<PnBucket>() as u64,
+            })?;
+        buckets.resize(len, PnBucket::default());
+        Ok(PnTable {
+            buckets,
+            mask: len - 1,
+        })
     }
 
     /// Forgets every entry.

@@ -120,7 +120,7 @@ impl fmt::Display for Value {
 /// use slimetrail_solver::{Method, Solver};
 /// let start = State::new(&"size=5".parse().unwrap());
 /// let mut pns = Solver::new(14);
-/// pns.set_method(Method::ProofNumber);
+/// pns.set_method(Method::ProofNumber).unwrap();
 /// assert_eq!(pns.action_values(&start), Solver::new(14).action_values(&start));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +132,8 @@ pub enum Method {
     DepthFirst,
     /// Depth-first proof-number search (df-pn): always goes down the branch that looks
     /// cheapest to prove, keeping the proof and disproof numbers of unproven positions in a
-    /// second table of the same number of entries (32 bytes each).
+    /// second table of the same number of entries (32 bytes each), made by
+    /// [`Solver::set_method`] with the memory taken fallibly.
     ProofNumber,
 }
 
@@ -153,8 +154,9 @@ type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
 pub type StopFn = Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// An exact solver with a transposition table of `2^bits` entries (16 bytes each), kept between
-/// calls so that the positions of one game share work. Cloning copies the table. Tables of 2^20 entries (16 MiB) prove
-/// the 7x7 start in well under a second.
+/// calls so that the positions of one game share work. Cloning copies the tables (the memory
+/// taken as any `Vec` clone takes it). Tables of 2^20 entries (16 MiB) prove the 7x7 start in
+/// well under a second.
 ///
 /// All values are for the seat to act in the state given (or, once the game is over, the seat
 /// that would act next).
@@ -187,9 +189,9 @@ pub struct Solver {
     nodes: u64,
     progress: Option<ProgressFn>,
     stop: Option<StopFn>,
-    method: Method,
-    /// log2 of the table entries (the size of the proof-number table, made when first used).
+    /// log2 of the table entries (the size of the proof-number table).
     bits: u32,
+    /// The proof-number table: there while the method is [`Method::ProofNumber`].
     numbers: Option<PnTable>,
     /// Threads of a depth-first search (see [`Solver::set_threads`]).
     threads: usize,
@@ -240,7 +242,6 @@ impl Solver {
             nodes: 0,
             progress: None,
             stop: None,
-            method: Method::DepthFirst,
             bits,
             numbers: None,
             threads: 1,
@@ -251,13 +252,43 @@ impl Solver {
 
     /// Chooses how later calls search ([`Method::DepthFirst`] unless told otherwise). Proven
     /// positions are shared: what one method proved, the other reads from the table.
-    pub fn set_method(&mut self, method: Method) {
-        self.method = method;
+    ///
+    /// [`Method::ProofNumber`] makes its table of proof and disproof numbers here, as large as
+    /// the solver's (`2^bits` entries of 32 bytes: twice the solver's memory), the memory
+    /// taken fallibly: [`TableError::OutOfMemory`] when the system refuses it, and the method
+    /// stays as it was. [`Method::DepthFirst`] frees that table (the numbers of unproven
+    /// positions are forgotten; what was proven stays in the solver's table).
+    ///
+    /// ```
+    /// use boardgame_kit::Game;
+    /// use slimetrail_core::State;
+    /// use slimetrail_solver::{Method, Solver, TableError, Value};
+    /// let mut solver = Solver::try_new(14)?;
+    /// solver.set_method(Method::ProofNumber)?; // 2^14 entries of 32 bytes: 512 KiB more
+    /// assert_eq!(solver.method(), Method::ProofNumber);
+    /// assert_eq!(solver.value(&State::new(&"size=5".parse().unwrap())), Value::Win);
+    /// solver.set_method(Method::DepthFirst)?;
+    /// # Ok::<(), TableError>(())
+    /// ```
+    pub fn set_method(&mut self, method: Method) -> Result<(), TableError> {
+        match method {
+            Method::DepthFirst => self.numbers = None,
+            Method::ProofNumber => {
+                if self.numbers.is_none() {
+                    self.numbers = Some(PnTable::try_new(self.bits)?);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// How this solver searches.
     pub fn method(&self) -> Method {
-        self.method
+        if self.numbers.is_some() {
+            Method::ProofNumber
+        } else {
+            Method::DepthFirst
+        }
     }
 
     /// The most threads of one search ([`Solver::set_threads`] takes at most this many; a
@@ -490,7 +521,7 @@ impl Solver {
             !stop.as_ref().is_some_and(|s| s())
         };
         #[cfg(feature = "std")]
-        if self.threads > 1 && self.method == Method::DepthFirst {
+        if self.threads > 1 && self.numbers.is_none() {
             let (win, nodes) = parallel::search_together(
                 &self.geo,
                 &self.table,
@@ -510,8 +541,8 @@ impl Solver {
             stopped: false,
             crew: None,
         };
-        let (win, budget) = match self.method {
-            Method::DepthFirst => {
+        let (win, budget) = match self.numbers.as_mut() {
+            None => {
                 let mut search = Search {
                     geo: &self.geo,
                     table: &mut self.table,
@@ -519,12 +550,11 @@ impl Solver {
                 };
                 (search.wins(node), search.budget)
             }
-            Method::ProofNumber => {
-                let bits = self.bits;
+            Some(numbers) => {
                 let mut search = Dfpn {
                     geo: &self.geo,
                     proven: &mut self.table,
-                    numbers: self.numbers.get_or_insert_with(|| PnTable::new(bits)),
+                    numbers,
                     budget,
                 };
                 (search.wins(node), search.budget)

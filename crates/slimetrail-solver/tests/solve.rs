@@ -117,7 +117,7 @@ fn random_9x9_positions_agree_with_plain_minimax() {
 #[test]
 fn proof_number_search_agrees_with_plain_minimax() {
     let mut solver = Solver::new(16);
-    solver.set_method(Method::ProofNumber);
+    solver.set_method(Method::ProofNumber).unwrap();
     let mut checked = 0;
     for (size, plies, seeds) in [
         (5u8, &[1u64, 2, 3, 5, 7, 9, 11][..], 20u64),
@@ -139,7 +139,7 @@ fn proof_number_search_agrees_with_plain_minimax() {
 fn proof_number_search_agrees_with_the_depth_first_search() {
     let mut depth_first = Solver::new(18);
     let mut pns = Solver::new(18);
-    pns.set_method(Method::ProofNumber);
+    pns.set_method(Method::ProofNumber).unwrap();
     let mut checked = 0;
     for (size, ply, seeds) in [(7u8, 10u64, 6u64), (7, 14, 10), (9, 34, 6)] {
         for s in sample(size, &[ply], seeds, 17) {
