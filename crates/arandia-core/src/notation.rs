@@ -30,7 +30,7 @@ use crate::board::Cell;
 use crate::state::{Phase, State, SUNK, WRECK};
 use crate::Params;
 use alloc::string::String;
-use boardgame_kit::error::mismatch;
+use boardgame_kit::error::{mismatch, PositionCursor};
 use boardgame_kit::{PositionError, Seat, SyntaxError};
 use core::fmt::Write;
 
@@ -89,30 +89,15 @@ pub(crate) fn write_position(s: &State) -> String {
     out
 }
 
-/// A cursor over the position text.
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
+/// The fields of Arandia's position notation, read at a cursor over the text.
+trait Fields {
+    fn word(&mut self, w: &str) -> bool;
+    fn digit(&mut self, lo: u8, hi: u8, expected: &'static str) -> Result<u8, PositionError>;
+    fn number(&mut self) -> Result<u32, PositionError>;
+    fn cell(&mut self) -> Result<Cell, PositionError>;
 }
 
-impl<'a> Reader<'a> {
-    fn err(&self, expected: &'static str) -> PositionError {
-        PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-
-    fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
-        if self.peek() == Some(b) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.err(expected))
-        }
-    }
-
+impl Fields for PositionCursor<'_> {
     fn word(&mut self, w: &str) -> bool {
         let rest = self.text.as_bytes().get(self.at..).unwrap_or(&[]);
         if rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes()) {
@@ -168,7 +153,7 @@ const PHASES: [&str; 9] = [
 ];
 
 pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, PositionError> {
-    let mut r = Reader { text, at: 0 };
+    let mut r = PositionCursor::new(text);
     let mover = r.digit(0, 5, "the seat to act, 0 to 5")?;
     r.eat(b' ', "a space")?;
     let phase = if r.word("-") {

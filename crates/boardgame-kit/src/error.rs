@@ -182,6 +182,57 @@ impl PositionError {
     }
 }
 
+/// A cursor over a position text for hand-written readers: it stands on a byte offset, and
+/// its errors are [`PositionError::Syntax`] errors at that offset. A game's reader wraps it
+/// and adds the fields of its own notation.
+///
+/// ```
+/// use boardgame_kit::error::PositionCursor;
+/// let mut r = PositionCursor::new("4 w");
+/// assert_eq!(r.peek(), Some(b'4'));
+/// r.at += 1;
+/// assert!(r.eat(b' ', "a space").is_ok());
+/// let e = r.eat(b'-', "`-`").unwrap_err();
+/// assert_eq!(e.to_string(), "cannot read `4 w` at byte 2: expected `-`");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PositionCursor<'a> {
+    /// The whole text being read.
+    pub text: &'a str,
+    /// The byte offset of the next byte to read.
+    pub at: usize,
+}
+
+impl<'a> PositionCursor<'a> {
+    /// A cursor at the start of `text`.
+    #[must_use]
+    pub fn new(text: &'a str) -> PositionCursor<'a> {
+        PositionCursor { text, at: 0 }
+    }
+
+    /// A syntax error at the cursor: `expected` says what should stand there.
+    #[must_use]
+    pub fn err(&self, expected: impl Into<Cow<'static, str>>) -> PositionError {
+        PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
+    }
+
+    /// The byte at the cursor, if the text goes on.
+    #[must_use]
+    pub fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    /// Steps over the byte `b`, or returns the error saying what was `expected`.
+    pub fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
+        if self.peek() == Some(b) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.err(expected))
+        }
+    }
+}
+
 /// A game's parameters could not be read. Every variant names the key at fault.
 ///
 /// ```

@@ -4,7 +4,7 @@ use crate::error::{ParamError, PositionError, SyntaxError};
 use crate::game::{Actions, Game, Outcome, ToAct};
 use crate::params::{ParamSpec, ParamValues};
 use crate::seat::{Seat, SeatSet};
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use core::fmt;
 use core::str::FromStr;
 
@@ -294,6 +294,38 @@ pub fn walk_random_game<G: Game>(params: &G::Params, seed: u64, mut visit: impl 
         state.play(action);
         visit(&state);
     }
+}
+
+/// The position `text` of the game with the parameters `params`, both as text, for tests:
+/// panics naming the text and the error when either does not read.
+///
+/// ```
+/// use boardgame_kit::testing::{position, Nim};
+/// let nim: Nim = position("stones=9", "4 2");
+/// assert_eq!(nim.stones(), 4);
+/// ```
+#[must_use]
+pub fn position<G: Game>(params: &str, text: &str) -> G {
+    let params: G::Params = params
+        .parse()
+        .unwrap_or_else(|e| panic!("parameters `{params}`: {e}"));
+    G::from_position(&params, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The legal actions of `state` as text, sorted, for tests that compare them as a set.
+///
+/// ```
+/// use boardgame_kit::testing::{sorted_legal, Nim};
+/// use boardgame_kit::Game;
+/// assert_eq!(sorted_legal(&Nim::new(&Default::default())), ["1", "2"]);
+/// ```
+#[must_use]
+pub fn sorted_legal<G: Game>(state: &G) -> alloc::vec::Vec<String> {
+    let mut list = Actions::<G>::new();
+    state.legal_actions(&mut list);
+    let mut texts: alloc::vec::Vec<String> = list.iter().map(|a| a.to_string()).collect();
+    texts.sort();
+    texts
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! One test per rule, ruling and worked example of the rules (`docs/repello.md`). Expected values
 //! come from the rules text.
 
+use boardgame_kit::conformance::check_refused;
 use boardgame_kit::{Actions, Cell, Game, GameResult, PlayError, PositionError, Seat, ToAct};
 use repello_core::{Action, Params, Phase, Piece, StackStatus, State, Token};
 
@@ -78,26 +79,12 @@ fn params_text() {
         "players=3,stack=5".parse::<Params>().unwrap().to_string(),
         "players=3,stack=5"
     );
-    assert!("players=5"
-        .parse::<Params>()
-        .unwrap_err()
-        .to_string()
-        .contains("players"));
-    assert!("stack=21"
-        .parse::<Params>()
-        .unwrap_err()
-        .to_string()
-        .contains("stack"));
-    assert!("numbers=123"
-        .parse::<Params>()
-        .unwrap_err()
-        .to_string()
-        .contains("numbers"));
-    assert!("colour=red"
-        .parse::<Params>()
-        .unwrap_err()
-        .to_string()
-        .contains("colour"));
+    check_refused::<Params>(&[
+        ("players=5", "players"),
+        ("stack=21", "stack"),
+        ("numbers=123", "numbers"),
+        ("colour=red", "colour"),
+    ]);
     let p = numbers(2, None, &[("d11", 3)]);
     assert_eq!(p.to_string().parse::<Params>().unwrap(), p);
     assert_eq!(p.number(cell("d11")), Some(3));

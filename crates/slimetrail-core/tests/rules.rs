@@ -2,7 +2,8 @@
 //! come from the rules text.
 
 use boardgame_kit::conformance::check_refused;
-use boardgame_kit::{perft, Actions, Game, PlayError, PositionError, Seat, ToAct};
+use boardgame_kit::testing::{position, sorted_legal};
+use boardgame_kit::{perft, Game, PlayError, PositionError, Seat, ToAct};
 use slimetrail_core::{Params, State, Step};
 
 fn params(s: &str) -> Params {
@@ -18,15 +19,11 @@ fn after(moves: &str) -> State {
 }
 
 fn legal(s: &State) -> Vec<String> {
-    let mut l = Actions::<State>::new();
-    s.legal_actions(&mut l);
-    let mut v: Vec<String> = l.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
+    sorted_legal(s)
 }
 
 fn pos(p: &str, text: &str) -> State {
-    State::from_position(&params(p), text).unwrap()
+    position(p, text)
 }
 
 #[test]

@@ -5,10 +5,9 @@ use crate::action::parse_square;
 use crate::board::{cell, NONE};
 use crate::state::{State, Status, LEV_CLOSED, LEV_FRESH};
 use crate::{Params, SEAT_NAMES};
-use alloc::borrow::Cow;
 use alloc::string::String;
-use boardgame_kit::error::mismatch;
-use boardgame_kit::{PositionError, Seat, SyntaxError};
+use boardgame_kit::error::{mismatch, PositionCursor};
+use boardgame_kit::{PositionError, Seat};
 use core::fmt::Write;
 
 // ---------------------------------------------------------------------------------------------
@@ -88,32 +87,17 @@ pub(crate) fn write_position(s: &State) -> String {
     out
 }
 
-/// A cursor over the position text, producing syntax errors at the first byte that cannot be
-/// what it should.
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
+/// The fields of Splut!'s position notation, read at a cursor over the text (its syntax errors
+/// stand at the first byte that cannot be what it should).
+trait Fields {
+    fn at_field_end(&self) -> bool;
+    fn square(&mut self, dash_ok: bool) -> Result<u8, PositionError>;
+    fn seat(&mut self) -> Result<u8, PositionError>;
+    fn number(&mut self, expected: &'static str) -> Result<u32, PositionError>;
+    fn mask(&mut self) -> Result<u8, PositionError>;
 }
 
-impl Reader<'_> {
-    fn err(&self, expected: impl Into<Cow<'static, str>>) -> PositionError {
-        PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-
-    /// The byte `b`, or an error saying what was expected.
-    fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
-        if self.peek() == Some(b) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.err(expected))
-        }
-    }
-
+impl Fields for PositionCursor<'_> {
     /// Whether the next field ends here (a space or the end of the text).
     fn at_field_end(&self) -> bool {
         matches!(self.peek(), None | Some(b' '))
@@ -188,7 +172,7 @@ fn seat_of(name: &str) -> Option<u8> {
 
 /// Reads a position (see [`write_position`]).
 pub(crate) fn read_position(params: &Params, text: &str) -> Result<State, PositionError> {
-    let mut r = Reader { text, at: 0 };
+    let mut r = PositionCursor::new(text);
     let mut st = State::empty(*params);
 
     // 1. Rocks.

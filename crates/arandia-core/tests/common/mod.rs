@@ -2,7 +2,8 @@
 #![allow(dead_code)]
 
 use arandia_core::{Action, Params, State};
-use boardgame_kit::{Actions, Game};
+use boardgame_kit::testing::{position, sorted_legal};
+use boardgame_kit::Game;
 
 /// The harbours of the rules by side, clockwise from the top, each in order along its side.
 pub const HARBOURS: [[&str; 3]; 6] = [
@@ -19,18 +20,11 @@ pub fn params(s: &str) -> Params {
 }
 
 pub fn pos(p: &str, text: &str) -> State {
-    match State::from_position(&params(p), text) {
-        Ok(s) => s,
-        Err(e) => panic!("{text}: {e}"),
-    }
+    position(p, text)
 }
 
 pub fn legal(s: &State) -> Vec<String> {
-    let mut l = Actions::<State>::new();
-    s.legal_actions(&mut l);
-    let mut v: Vec<String> = l.iter().map(|a| a.to_string()).collect();
-    v.sort();
-    v
+    sorted_legal(s)
 }
 
 pub fn strs(v: &[&str]) -> Vec<String> {
