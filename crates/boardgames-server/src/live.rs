@@ -24,6 +24,12 @@ pub(crate) struct LiveQuery {
     token: Option<String>,
 }
 
+/// The bytes a connection reads at a time. A client sends actions of a few dozen bytes;
+/// tungstenite's default (128 KiB, zeroed for every new connection) cost a tenth of the
+/// server's time under load and that much memory per open socket. Longer messages (up to the
+/// frame limit) still arrive, in several reads.
+const READ_BUFFER: usize = 4096;
+
 pub(crate) async fn live(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
@@ -45,6 +51,7 @@ pub(crate) async fn live(
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
     let limit = app.config.max_frame_bytes;
     Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(limit)
         .max_frame_size(limit)
         .on_upgrade(move |socket| session(app, room, seat.zip(hash), peer.ip(), socket)))
