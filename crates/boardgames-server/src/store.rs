@@ -1,10 +1,16 @@
 //! The database: rooms, seats and actions in SQLite or PostgreSQL (sqlx's `Any` driver), the
-//! crate's migrations run on start, and every write in one transaction.
+//! crate's migrations run on start, and every write in one transaction (the rooms' actions
+//! through the group commit of `commits.rs`).
 
+use crate::commits::{Append, Queue};
 use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
-use sqlx::{AnyPool, Connection, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
+use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::{Mutex, MutexGuard};
 
 /// The channel of PostgreSQL notifications between instances sharing a database.
 pub(crate) const CHANNEL: &str = "boardgames_rooms";
@@ -26,6 +32,71 @@ pub(crate) struct Store {
     backend: Backend,
     /// This instance's id, in the notifications it sends (so that it skips its own).
     instance: String,
+    /// The writer of the rooms' actions.
+    commits: Queue,
+    /// Where write transactions begin.
+    writes: Writes,
+}
+
+/// Where write transactions begin. On SQLite: one connection of their own, which the writers
+/// of this process take in turn. SQLite lets one connection write at a time and makes the
+/// others sleep and retry (its busy timeout, in steps of up to 100 ms), which under load cost
+/// more than the writes; and one connection keeps its page cache and prepared statements warm.
+/// On PostgreSQL, where writers of different rooms do not wait for each other: any connection
+/// of the pool.
+#[derive(Clone, Debug)]
+pub(crate) struct Writes {
+    pool: AnyPool,
+    own: Option<Arc<Mutex<AnyConnection>>>,
+}
+
+/// A connection to write on, held until dropped.
+pub(crate) enum WriteConnection<'a> {
+    Own(MutexGuard<'a, AnyConnection>),
+    Pooled(PoolConnection<Any>),
+}
+
+impl Deref for WriteConnection<'_> {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            WriteConnection::Own(c) => c,
+            WriteConnection::Pooled(c) => c,
+        }
+    }
+}
+
+impl DerefMut for WriteConnection<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            WriteConnection::Own(c) => c,
+            WriteConnection::Pooled(c) => c,
+        }
+    }
+}
+
+impl Writes {
+    /// Waits for this process's turn to write (on SQLite) and gives the connection to write on.
+    pub(crate) async fn connection(&self) -> Result<WriteConnection<'_>, sqlx::Error> {
+        Ok(match &self.own {
+            Some(own) => WriteConnection::Own(own.lock().await),
+            None => WriteConnection::Pooled(self.pool.acquire().await?),
+        })
+    }
+}
+
+/// What SQLite connections are set to. WAL: readers do not wait for the writer; a commit is
+/// durable across a crash of the process. The busy timeout queues writers of other processes.
+async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    for pragma in [
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = NORMAL",
+        "PRAGMA busy_timeout = 10000",
+        "PRAGMA foreign_keys = ON",
+    ] {
+        sqlx::query(pragma).execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// A room's row.
@@ -73,7 +144,7 @@ impl From<sqlx::Error> for WriteError {
 
 /// A write on a condition (the ply, a free seat, the token) that changed no row: `Lost`, another
 /// writer got there first.
-fn lost_if_unchanged(done: AnyQueryResult) -> Result<(), WriteError> {
+pub(crate) fn lost_if_unchanged(done: AnyQueryResult) -> Result<(), WriteError> {
     if done.rows_affected() == 0 {
         return Err(WriteError::Lost);
     }
@@ -92,8 +163,26 @@ fn to_u64(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
 }
 
-fn to_i64(v: u64) -> i64 {
+pub(crate) fn to_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// Tells the other instances (on PostgreSQL) that `room` changed, inside `tx`: this instance's
+/// id and the room on the notification channel, delivered when `tx` commits.
+pub(crate) async fn notify(
+    backend: Backend,
+    instance: &str,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    room: &str,
+) -> Result<(), sqlx::Error> {
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("{instance} {room}"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The URL with what SQLite needs: the file is created if missing.
@@ -129,6 +218,14 @@ impl Store {
             Backend::Postgres => url.to_string(),
         };
         let options = AnyConnectOptions::from_str(&url)?;
+        let own = match backend {
+            Backend::Sqlite => {
+                let mut conn = AnyConnection::connect_with(&options).await?;
+                sqlite_pragmas(&mut conn).await?;
+                Some(Arc::new(Mutex::new(conn)))
+            }
+            Backend::Postgres => None,
+        };
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite {
                 max_connections.min(8)
@@ -138,20 +235,7 @@ impl Store {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
-                        // WAL: readers do not wait for the writer; a commit is durable across
-                        // a crash of the process. The busy timeout queues writers.
-                        sqlx::query("PRAGMA journal_mode = WAL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA busy_timeout = 10000")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA foreign_keys = ON")
-                            .execute(&mut *conn)
-                            .await?;
+                        sqlite_pragmas(conn).await?;
                     }
                     Ok(())
                 })
@@ -162,10 +246,18 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
+        let instance = crate::secret::room_id();
+        let writes = Writes {
+            pool: pool.clone(),
+            own,
+        };
+        let commits = Queue::start(writes.clone(), backend, instance.clone());
         Ok(Store {
             pool,
             backend,
-            instance: crate::secret::room_id(),
+            instance,
+            commits,
+            writes,
         })
     }
 
@@ -188,14 +280,7 @@ impl Store {
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         room: &str,
     ) -> Result<(), sqlx::Error> {
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(format!("{} {room}", self.instance))
-                .execute(&mut **tx)
-                .await?;
-        }
-        Ok(())
+        notify(self.backend, &self.instance, tx, room).await
     }
 
     /// The number of rooms whose game is not over.
@@ -213,7 +298,8 @@ impl Store {
         kinds: &[String],
         rematch_of: Option<&str>,
     ) -> Result<(), WriteError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.writes.connection().await?;
+        let mut tx = conn.begin().await?;
         if let Some(old) = rematch_of {
             let done =
                 sqlx::query("UPDATE rooms SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
@@ -250,8 +336,9 @@ impl Store {
         Ok(())
     }
 
-    /// Appends `actions` at ply `ply`, in one transaction that refuses a stale ply: the room
-    /// moves from `ply` to `ply + actions.len()` only if it is still at `ply`.
+    /// Appends `actions` at ply `ply`, in a transaction that refuses a stale ply: the room
+    /// moves from `ply` to `ply + actions.len()` only if it is still at `ply`. Answers once
+    /// committed (with the appends of other rooms waiting at the same time).
     pub(crate) async fn append(
         &self,
         room: &str,
@@ -259,30 +346,14 @@ impl Store {
         actions: &[String],
         finished: bool,
     ) -> Result<(), WriteError> {
-        let mut tx = self.pool.begin().await?;
-        let end = ply + actions.len() as u64;
-        let done = sqlx::query(
-            "UPDATE rooms SET ply = $1, finished = $2, updated_ms = $3 WHERE id = $4 AND ply = $5",
-        )
-        .bind(to_i64(end))
-        .bind(i64::from(finished))
-        .bind(now_ms())
-        .bind(room)
-        .bind(to_i64(ply))
-        .execute(&mut *tx)
-        .await?;
-        lost_if_unchanged(done)?;
-        for (k, action) in actions.iter().enumerate() {
-            sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
-                .bind(room)
-                .bind(to_i64(ply + k as u64))
-                .bind(action)
-                .execute(&mut *tx)
-                .await?;
-        }
-        self.notify(&mut tx, room).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commits
+            .append(Append {
+                room: room.to_string(),
+                ply,
+                actions: actions.to_vec(),
+                finished,
+            })
+            .await
     }
 
     /// Gives a free seat the token hashed `hash` and a name; `Lost` if it is not free.
@@ -332,7 +403,8 @@ impl Store {
         room: &str,
         update: sqlx::query::Query<'q, sqlx::Any, AnyArguments<'q>>,
     ) -> Result<(), WriteError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.writes.connection().await?;
+        let mut tx = conn.begin().await?;
         lost_if_unchanged(update.execute(&mut *tx).await?)?;
         self.notify(&mut tx, room).await?;
         tx.commit().await?;
@@ -456,4 +528,19 @@ pub(crate) struct Listed {
     pub(crate) updated_ms: i64,
     pub(crate) free_seats: u64,
     pub(crate) seats: u64,
+}
+
+#[cfg(test)]
+impl Store {
+    /// Writes an action row without moving the room's ply (what no path of the server does):
+    /// the next append at that ply is refused by the database.
+    pub(crate) async fn insert_action_behind_the_back(&self, room: &str, ply: u64, action: &str) {
+        sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
+            .bind(room)
+            .bind(to_i64(ply))
+            .bind(action)
+            .execute(&self.pool)
+            .await
+            .unwrap();
+    }
 }
