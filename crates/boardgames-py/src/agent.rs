@@ -2,7 +2,7 @@
 
 use crate::convert::{action_arg, text, Count};
 use crate::errors::{illegal, play, setup};
-use crate::game::Game;
+use crate::game_core::Game;
 use crate::state::State;
 use boardgame_kit::{DynGame, Seat};
 use boardgames::{DynAgent, GameEntry};

@@ -1,8 +1,9 @@
 //! Arguments from Python (texts, actions, seats) and results to Python (fractions, JSON-shaped
 //! dicts).
 
-use crate::errors::{illegal, notation};
+use crate::errors::{illegal, notation, setup};
 use boardgame_kit::{DynGame, Prob, Seat};
+use boardgames::GameEntry;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
@@ -16,6 +17,33 @@ pub(crate) fn text(s: &Bound<'_, PyString>) -> String {
 /// The text of an optional `str` (`""` for `None`).
 pub(crate) fn text_or_empty(s: Option<&Bound<'_, PyString>>) -> String {
     s.map(text).unwrap_or_default()
+}
+
+/// The game, parameters and position a function's arguments name: the game's registry entry
+/// (`NotationError` for an unknown game), the parameters' text (`""` for `None`) and the
+/// position's text, if any. The parameters and position are read by whatever starts the game.
+pub(crate) struct Setting {
+    /// The game.
+    pub(crate) entry: &'static GameEntry,
+    /// Its parameters as given.
+    pub(crate) params: String,
+    /// The position to start from (`None`: the start).
+    pub(crate) position: Option<String>,
+}
+
+impl Setting {
+    /// Reads the arguments `game`, `params` and `position`.
+    pub(crate) fn read(
+        game: &Bound<'_, PyString>,
+        params: Option<&Bound<'_, PyString>>,
+        position: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Setting> {
+        Ok(Setting {
+            entry: boardgames::find(&text(game)).map_err(setup)?,
+            params: text_or_empty(params),
+            position: position.map(text),
+        })
+    }
 }
 
 /// An action as Python gives it: its text in the game's notation, or its id.

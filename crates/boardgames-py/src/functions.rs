@@ -1,8 +1,7 @@
 //! The module's functions: the registry (`games`, `game_info`), matches through the library's
 //! match runner (`match`, `play_game`) and the Slime Trail solver (`solve`).
 
-use crate::convert::Count;
-use crate::convert::{json_text, text, text_or_empty};
+use crate::convert::{json_text, text, Count, Setting};
 use crate::errors::{arena, illegal, setup};
 use boardgame_kit::params::ParamValues;
 use boardgames::arena::{self, defaults, AgentTally, ArenaError, MatchSpec, Tally};
@@ -76,13 +75,12 @@ pub(crate) fn match_spec(
     max_actions: Option<u64>,
     position: Option<&Bound<'_, PyString>>,
 ) -> PyResult<MatchSpec> {
-    let entry = boardgames::find(&text(game)).map_err(setup)?;
+    let setting = Setting::read(game, params, position)?;
     let agents: Vec<String> = agents.iter().map(text).collect();
-    let position = position.map(text);
     let spec = defaults::spec(
-        entry,
-        &text_or_empty(params),
-        position.as_deref(),
+        setting.entry,
+        &setting.params,
+        setting.position.as_deref(),
         &agents,
         max_actions,
     )
@@ -103,9 +101,11 @@ pub(crate) fn match_defaults<'py>(
     params: Option<&Bound<'py, PyString>>,
     position: Option<&Bound<'py, PyString>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let entry = boardgames::find(&text(game)).map_err(setup)?;
-    let given = text_or_empty(params);
-    let position = position.map(text);
+    let Setting {
+        entry,
+        params: given,
+        position,
+    } = Setting::read(game, params, position)?;
     entry.start(&given, position.as_deref()).map_err(setup)?;
     let played = defaults::params(entry, &given);
     let d = PyDict::new(py);
@@ -234,10 +234,10 @@ pub(crate) fn solve<'py>(
     time: Option<f64>,
     nodes: Option<Count>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let entry = boardgames::find(&text(game)).map_err(setup)?;
-    let position = position.map(text);
-    let state = entry
-        .start(&text_or_empty(params), position.as_deref())
+    let setting = Setting::read(game, params, position)?;
+    let state = setting
+        .entry
+        .start(&setting.params, setting.position.as_deref())
         .map_err(setup)?;
     let deadline = match time {
         None => None,
@@ -256,7 +256,7 @@ pub(crate) fn solve<'py>(
             stop: Some(hook.clone()),
             ..SolveOptions::default()
         };
-        entry.solve_with(state.as_ref(), &options)
+        setting.entry.solve_with(state.as_ref(), &options)
     })?;
     let solution = match ended {
         Err(SolveError::Stopped) => return Ok(None),

@@ -19,6 +19,7 @@ mod distributed;
 mod errors;
 mod functions;
 mod game;
+mod game_core;
 mod interrupt;
 mod learn;
 mod selfplay;
@@ -35,7 +36,7 @@ fn _boardgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("IllegalAction", py.get_type::<errors::IllegalAction>())?;
-    m.add_class::<game::Game>()?;
+    m.add_class::<game_core::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<agent::Agent>()?;
     m.add_class::<vector::VectorGame>()?;

@@ -2,8 +2,8 @@
 //! (`boardgames::arena::selfplay`) and their samples as NumPy arrays, for
 //! `boardgames.distributed.selfplay`.
 
-use crate::convert::{text, text_or_empty, Count};
-use crate::errors::{arena, setup};
+use crate::convert::{text, Count, Setting};
+use crate::errors::arena;
 use boardgames::arena::selfplay::{self, SelfPlayGame};
 use boardgames::arena::ArenaError;
 use numpy::{PyArray1, PyArrayMethods};
@@ -38,13 +38,12 @@ pub(crate) fn selfplay_games<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let (seed, start, stop) = (seed.0, start.0, stop.0);
     let max_actions = max_actions.map(|c| c.0);
-    let entry = boardgames::find(&text(game)).map_err(setup)?;
+    let setting = Setting::read(game, params, position)?;
     let agent = agent.map_or_else(|| "mcts".to_string(), text);
-    let position = position.map(text);
     let spec = selfplay::spec(
-        entry,
-        &text_or_empty(params),
-        position.as_deref(),
+        setting.entry,
+        &setting.params,
+        setting.position.as_deref(),
         &agent,
         max_actions,
     )

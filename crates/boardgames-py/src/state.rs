@@ -2,7 +2,7 @@
 
 use crate::convert::{action_arg, fraction, index, json_value, seat_arg, text, ActionArg, Count};
 use crate::errors::{illegal, notation, play, setup, table_error};
-use crate::game::Game;
+use crate::game_core::Game;
 use boardgame_kit::{DynBoard, DynGame, GameResult, Seat, ToAct};
 use boardgames::arena::defaults;
 use boardgames::{GameEntry, Table};

@@ -3,7 +3,7 @@
 
 use crate::convert::{text, text_or_empty, type_name};
 use crate::errors::{illegal, notation, setup};
-use crate::game::Game;
+use crate::game_core::Game;
 use boardgames::vector::{Buffers, Settings, VectorError, MAX_ENVS};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyTypeError, PyValueError};
@@ -163,7 +163,7 @@ impl VectorGame {
             seat: optional_count(seat, "seat", u32::MAX as u64)?.map(|s| s as usize),
             max_actions: optional_count(max_actions, "max_actions", u64::MAX)?,
         };
-        let mut inner =
+        let inner =
             boardgames::vector::VectorGame::new(entry, &played, &settings).map_err(vector_error)?;
         let g = Game::open(entry.name(), &played)?;
         let n = inner.num_envs();
@@ -176,27 +176,7 @@ impl VectorGame {
         let rewards = PyArray2::<f32>::zeros(py, [n, inner.num_players()], false);
         let terminated = PyArray1::<bool>::zeros(py, n, false);
         let truncated = PyArray1::<bool>::zeros(py, n, false);
-        {
-            let mut o = obs.try_readwrite().map_err(illegal)?;
-            let mut m = mask.try_readwrite().map_err(illegal)?;
-            let mut a = to_act.try_readwrite().map_err(illegal)?;
-            let mut r = rewards.try_readwrite().map_err(illegal)?;
-            let mut te = terminated.try_readwrite().map_err(illegal)?;
-            let mut tr = truncated.try_readwrite().map_err(illegal)?;
-            let mut f = final_obs.try_readwrite().map_err(illegal)?;
-            let mut b = Buffers {
-                obs: o.as_slice_mut().map_err(illegal)?,
-                mask: m.as_slice_mut().map_err(illegal)?,
-                to_act: a.as_slice_mut().map_err(illegal)?,
-                rewards: r.as_slice_mut().map_err(illegal)?,
-                terminated: te.as_slice_mut().map_err(illegal)?,
-                truncated: tr.as_slice_mut().map_err(illegal)?,
-                final_obs: f.as_slice_mut().map_err(illegal)?,
-            };
-            py.detach(|| inner.reset(None, &mut b))
-                .map_err(vector_error)?;
-        }
-        Ok(VectorGame {
+        let mut vector = VectorGame {
             inner: Mutex::new(inner),
             game: Py::new(py, g)?,
             obs: obs.unbind(),
@@ -207,7 +187,11 @@ impl VectorGame {
             truncated: truncated.unbind(),
             final_obs: final_obs.unbind(),
             seed: settings.seed,
-        })
+        };
+        vector
+            .with_buffers(py, None, |v, _, b| v.reset(None, b))?
+            .map_err(vector_error)?;
+        Ok(vector)
     }
 
     /// The game played (its parameters with the learner defaults).
