@@ -158,45 +158,35 @@ impl Explain for State {
         let m = self.mover as usize;
         let mut next = *self;
         let played = next.try_play(*action).is_ok();
+        // A move's words, then what its arrival brings when it can be played.
+        let moved = |text: String| {
+            if played {
+                text + &self.arrival(&next)
+            } else {
+                text
+            }
+        };
         match (self.phase, *action) {
             (Phase::Choose, Action::At(c)) => format!("the die is rolled for the ship on {c}"),
             (Phase::Choose, Action::Move(c, t)) => {
                 let dir = direction(c, t).unwrap_or("on");
-                let mut text = if c.terrain() == Terrain::Island {
+                moved(if c.terrain() == Terrain::Island {
                     format!(
                         "the ship on the island {c} steps {dir} to {}",
                         cell_words(t)
                     )
                 } else {
                     format!("the ship on {c} moves along the harbour {dir} to {t}")
-                };
-                if played {
-                    text.push_str(&self.arrival(&next));
-                }
-                text
+                })
             }
-            (Phase::Choose, Action::Enter(c)) => {
-                let mut text = format!("the sunk ship re-enters on the home harbour cell {c}");
-                if played {
-                    text.push_str(&self.arrival(&next));
-                }
-                text
-            }
+            (Phase::Choose, Action::Enter(c)) => moved(format!(
+                "the sunk ship re-enters on the home harbour cell {c}"
+            )),
             (Phase::Roll { from }, Action::Die(k)) => self.roll(from, k, &next),
             (Phase::Pick { from, .. }, Action::At(t)) => {
-                let mut text = format!("the ship on {from} takes {}", cell_words(t));
-                if played {
-                    text.push_str(&self.arrival(&next));
-                }
-                text
+                moved(format!("the ship on {from} takes {}", cell_words(t)))
             }
-            (Phase::Wreck, Action::At(c)) => {
-                let mut text = format!("the wrecked ship is put back on {c}");
-                if played {
-                    text.push_str(&self.arrival(&next));
-                }
-                text
-            }
+            (Phase::Wreck, Action::At(c)) => moved(format!("the wrecked ship is put back on {c}")),
             (Phase::Arrive { at }, Action::Attack(s)) => format!(
                 "the ship on {at} attacks seat {}'s ship there: the attacker rolls, then the \
                  defender; the lower roll is sunk",

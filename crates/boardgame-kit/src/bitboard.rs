@@ -194,57 +194,34 @@ impl<const N: usize> Bitboard<N> {
     }
 }
 
-impl<const N: usize> BitAnd for Bitboard<N> {
-    type Output = Self;
-    #[inline]
-    fn bitand(self, o: Self) -> Self {
-        let mut r = self;
-        r &= o;
-        r
-    }
-}
-impl<const N: usize> BitAndAssign for Bitboard<N> {
-    #[inline]
-    fn bitand_assign(&mut self, o: Self) {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a &= b;
+/// `Op` and `OpAssign` for [`Bitboard`]: the operator word by word (`op` is the assigning
+/// one, `op=`).
+macro_rules! word_op {
+    ($Op:ident, $op:ident, $OpAssign:ident, $op_assign:ident, $assign:tt) => {
+        impl<const N: usize> $Op for Bitboard<N> {
+            type Output = Self;
+            #[inline]
+            fn $op(self, o: Self) -> Self {
+                let mut r = self;
+                r.$op_assign(o);
+                r
+            }
         }
-    }
-}
-impl<const N: usize> BitOr for Bitboard<N> {
-    type Output = Self;
-    #[inline]
-    fn bitor(self, o: Self) -> Self {
-        let mut r = self;
-        r |= o;
-        r
-    }
-}
-impl<const N: usize> BitOrAssign for Bitboard<N> {
-    #[inline]
-    fn bitor_assign(&mut self, o: Self) {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a |= b;
+        impl<const N: usize> $OpAssign for Bitboard<N> {
+            #[inline]
+            fn $op_assign(&mut self, o: Self) {
+                for (a, b) in self.0.iter_mut().zip(o.0) {
+                    *a $assign b;
+                }
+            }
         }
-    }
+    };
 }
-impl<const N: usize> BitXor for Bitboard<N> {
-    type Output = Self;
-    #[inline]
-    fn bitxor(self, o: Self) -> Self {
-        let mut r = self;
-        r ^= o;
-        r
-    }
-}
-impl<const N: usize> BitXorAssign for Bitboard<N> {
-    #[inline]
-    fn bitxor_assign(&mut self, o: Self) {
-        for (a, b) in self.0.iter_mut().zip(o.0) {
-            *a ^= b;
-        }
-    }
-}
+
+word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+
 impl<const N: usize> Not for Bitboard<N> {
     type Output = Self;
     /// Complement of all `64 * N` bits: mask the result with [`Bitboard::board`].

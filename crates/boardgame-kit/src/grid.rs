@@ -326,22 +326,30 @@ impl Dir8 {
     }
 }
 
-impl fmt::Display for Dir8 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// `Display` and `FromStr` for a direction type: it prints as its short name, and reads from
+/// it in any case (`expected` is the error's "expected" text).
+macro_rules! direction_text {
+    ($Dir:ident, $expected:literal) => {
+        impl fmt::Display for $Dir {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $Dir {
+            type Err = SyntaxError;
+            fn from_str(s: &str) -> Result<$Dir, SyntaxError> {
+                let l = s.to_ascii_lowercase();
+                $Dir::ALL
+                    .into_iter()
+                    .find(|d| d.name() == l)
+                    .ok_or_else(|| SyntaxError::new(s, 0, $expected))
+            }
+        }
+    };
 }
 
-impl FromStr for Dir8 {
-    type Err = SyntaxError;
-    fn from_str(s: &str) -> Result<Dir8, SyntaxError> {
-        let l = s.to_ascii_lowercase();
-        Dir8::ALL
-            .into_iter()
-            .find(|d| d.name() == l)
-            .ok_or_else(|| SyntaxError::new(s, 0, "a direction: n ne e se s sw w nw"))
-    }
-}
+direction_text!(Dir8, "a direction: n ne e se s sw w nw");
 
 /// One of the four orthogonal directions, in the order `n e s w`.
 ///
@@ -404,22 +412,7 @@ impl From<Dir4> for Dir8 {
     }
 }
 
-impl fmt::Display for Dir4 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Dir4 {
-    type Err = SyntaxError;
-    fn from_str(s: &str) -> Result<Dir4, SyntaxError> {
-        let l = s.to_ascii_lowercase();
-        Dir4::ALL
-            .into_iter()
-            .find(|d| d.name() == l)
-            .ok_or_else(|| SyntaxError::new(s, 0, "a direction: n e s w"))
-    }
-}
+direction_text!(Dir4, "a direction: n e s w");
 
 #[cfg(feature = "serde")]
 crate::impl_serde_text!(Cell);

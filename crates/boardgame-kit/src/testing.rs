@@ -328,6 +328,30 @@ pub fn sorted_legal<G: Game>(state: &G) -> alloc::vec::Vec<String> {
     texts
 }
 
+/// The ids of the legal actions of `state` ([`Encoding::action_id`](crate::Encoding)), sorted,
+/// for tests of an encoding: panics if a legal action has no id.
+///
+/// ```
+/// use boardgame_kit::testing::{sorted_legal_ids, Nim};
+/// use boardgame_kit::Game;
+/// assert_eq!(sorted_legal_ids(&Nim::new(&Default::default())), [0, 1]);
+/// ```
+#[must_use]
+pub fn sorted_legal_ids<G: crate::Encoding>(state: &G) -> alloc::vec::Vec<usize> {
+    let mut list = Actions::<G>::new();
+    state.legal_actions(&mut list);
+    let mut ids: alloc::vec::Vec<usize> = list
+        .iter()
+        .map(|&a| {
+            state
+                .action_id(a)
+                .unwrap_or_else(|| panic!("the legal action {a} has no id"))
+        })
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

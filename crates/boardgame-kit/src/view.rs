@@ -259,6 +259,23 @@ impl View {
             .position(|c| c.name == name)
             .map(|i| i as CellIndex)
     }
+
+    /// How many pieces of `kind` stand on the board, over all cells.
+    ///
+    /// ```
+    /// use boardgame_kit::view::{BoardView, PieceKind};
+    /// use boardgame_kit::{testing::Nim, Game};
+    /// let v = Nim::new(&"stones=3".parse().unwrap()).view();
+    /// assert_eq!(v.count(PieceKind::Black), 3);
+    /// ```
+    #[must_use]
+    pub fn count(&self, kind: PieceKind) -> usize {
+        self.cells
+            .iter()
+            .flat_map(|c| &c.pieces)
+            .filter(|p| p.kind == kind)
+            .count()
+    }
 }
 
 /// The cells an action starts from and goes to, as the game knows them.

@@ -84,6 +84,7 @@ impl BoardView for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardgame_kit::testing::position;
     use boardgame_kit::view::touches;
     use boardgame_kit::Seat;
 
@@ -110,11 +111,10 @@ mod tests {
     #[test]
     fn eating_turns_the_enemy_block_into_a_mound() {
         // Water (to place) touches the earth block on c13 from its block on b14.
-        let s = State::from_position(
-            &"board=blitz".parse().unwrap(),
+        let s: State = position(
+            "board=blitz",
             "1W12/2E11/14/14/14/14/14/14/14/14/14/14/14/13E w 7 we -",
-        )
-        .unwrap();
+        );
         let v = s.view();
         let t = touches(&s, &"c13".parse().unwrap()).unwrap();
         assert_eq!(t.hint.to, v.cell("c13"));

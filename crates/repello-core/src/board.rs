@@ -6,7 +6,7 @@
 //! index, and a step off the board reads `OFF`. Mailbox order is rank-major from `a1`, the
 //! same order as [`Cell`]'s `Ord`.
 
-use boardgame_kit::{Cell, Dir8};
+use boardgame_kit::{BitIter, Bitboard, Cell, Dir8};
 
 /// Files and ranks of the board.
 pub const SIDE: usize = 13;
@@ -236,30 +236,8 @@ impl Bb {
 
     /// The members, in increasing order.
     #[inline]
-    pub fn iter(self) -> BbIter {
-        BbIter { w: self.0, k: 0 }
-    }
-}
-
-/// Iterator over a [`Bb`].
-pub(crate) struct BbIter {
-    w: [u64; 4],
-    k: usize,
-}
-
-impl Iterator for BbIter {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.k < 4 {
-            let w = self.w[self.k];
-            if w != 0 {
-                self.w[self.k] = w & (w - 1);
-                return Some(self.k * 64 + w.trailing_zeros() as usize);
-            }
-            self.k += 1;
-        }
-        None
+    pub fn iter(self) -> BitIter<4> {
+        Bitboard(self.0).iter()
     }
 }
 

@@ -27,7 +27,7 @@ use crate::board::{
     file_of, mb, rank_of, step, zkey, Bb, Bounce, BLACK, BOARD_BB, CELLS, DF, DR, EMPTY, OFF, SIDE,
     STACK0, START_BB,
 };
-use crate::state::{Mode, State, MAX_ACTIONS};
+use crate::state::{capture_stack, Mode, State, MAX_ACTIONS};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -468,14 +468,7 @@ impl<'t> Kernel<'t> {
                         c.capt[seat][(p - 1) as usize % 3] += 1;
                     } else {
                         let q = (p - STACK0) as usize & 3;
-                        if c.count[q] > 0 {
-                            c.count[q] -= 1;
-                            c.capt[seat][0] += 1;
-                        }
-                        if let Some(k) = (0..3).rev().find(|&k| c.capt[q][k] > 0) {
-                            c.capt[q][k] -= 1;
-                            c.capt[seat][k] += 1;
-                        }
+                        capture_stack(&mut c.count, &mut c.capt, seat, q);
                     }
                     self.base = self.top;
                 } else {

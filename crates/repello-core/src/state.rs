@@ -166,6 +166,22 @@ pub struct State {
     pub(crate) hist: Hist,
 }
 
+/// A stack of seat `owner` pushed off the board by seat `by`: `by` takes one black token from
+/// the stack, if any are left in it, and the best token `owner` has captured, if any.
+/// `count` holds the tokens in each seat's stack, `capt` each seat's captured black, silver and
+/// gold tokens.
+#[inline(always)]
+pub(crate) fn capture_stack(count: &mut [u8; 4], capt: &mut [[u8; 3]; 4], by: usize, owner: usize) {
+    if count[owner] > 0 {
+        count[owner] -= 1;
+        capt[by][0] += 1;
+    }
+    if let Some(k) = (0..3).rev().find(|&k| capt[owner][k] > 0) {
+        capt[owner][k] -= 1;
+        capt[by][k] += 1;
+    }
+}
+
 impl State {
     pub(crate) fn from_core(params: Params, core: Core, hist: Hist) -> State {
         let mut nums = [0u8; CELLS];
@@ -417,16 +433,8 @@ impl State {
             match p {
                 BLACK | SILVER | GOLD => self.core.capt[me][(p - 1) as usize] += 1,
                 _ => {
-                    let q = (p - STACK0) as usize;
                     let c = &mut self.core;
-                    if c.count[q] > 0 {
-                        c.count[q] -= 1;
-                        c.capt[me][0] += 1;
-                    }
-                    if let Some(k) = (0..3).rev().find(|&k| c.capt[q][k] > 0) {
-                        c.capt[q][k] -= 1;
-                        c.capt[me][k] += 1;
-                    }
+                    capture_stack(&mut c.count, &mut c.capt, me, (p - STACK0) as usize);
                 }
             }
             self.clear_hist(saved);

@@ -139,6 +139,7 @@ fn walk(from: Cell, d: Dir8, number: impl Fn(Cell) -> Option<u8>) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardgame_kit::testing::position;
     use boardgame_kit::view::touches;
 
     fn names(v: &View, cells: &[CellIndex]) -> Vec<alloc::string::String> {
@@ -155,22 +156,15 @@ mod tests {
             let v = s.view();
             assert_eq!(v.cells.len(), 169);
             assert_eq!(v.seats.len(), players);
-            let count = |k: PieceKind| {
-                v.cells
-                    .iter()
-                    .flat_map(|c| &c.pieces)
-                    .filter(|p| p.kind == k)
-                    .count()
-            };
             assert_eq!(
                 (
-                    count(PieceKind::Gold),
-                    count(PieceKind::Silver),
-                    count(PieceKind::Black)
+                    v.count(PieceKind::Gold),
+                    v.count(PieceKind::Silver),
+                    v.count(PieceKind::Black)
                 ),
                 (1, 4, 4)
             );
-            assert_eq!(count(PieceKind::Stack), 0);
+            assert_eq!(v.count(PieceKind::Stack), 0);
             let area = v
                 .cells
                 .iter()
@@ -190,13 +184,10 @@ mod tests {
             }
         }
         let params = alloc::format!("stack=5,numbers={numbers}");
-        let s = State::from_position(
-            &params.parse().unwrap(),
+        let s: State = position(
+            &params,
             "13/13/10A2/13/13/13/6g6/13/13/13/2s7s2/6b6/B12 5,5ssbbb turn:1",
         );
-        let Ok(s) = s else {
-            panic!("{s:?}");
-        };
         let v = s.view();
         let t = touches(&s, &"e".parse().unwrap()).unwrap();
         assert_eq!(names(&v, &[t.hint.from.unwrap()]), ["k11"]);
@@ -210,11 +201,10 @@ mod tests {
 
     #[test]
     fn a_push_moves_one_piece_one_square() {
-        let s = State::from_position(
-            &"players=2,stack=5".parse().unwrap(),
+        let s: State = position(
+            "players=2,stack=5",
             "13/13/13/13/13/13/13/13/2bb1b7/13/13/13/A12 5,0gssssbbbbbb push:1 d5/w,e5/w",
-        )
-        .unwrap();
+        );
         let v = s.view();
         let t = touches(&s, &"c5/w".parse().unwrap()).unwrap();
         assert_eq!((t.hint.from, t.hint.to), (v.cell("c5"), v.cell("b5")));

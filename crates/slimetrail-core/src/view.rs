@@ -66,22 +66,14 @@ mod tests {
     use super::*;
     use boardgame_kit::view::{touches, PieceKind};
 
-    fn count(v: &View, kind: PieceKind) -> usize {
-        v.cells
-            .iter()
-            .flat_map(|c| &c.pieces)
-            .filter(|p| p.kind == kind)
-            .count()
-    }
-
     #[test]
     fn start_view_has_every_cell_the_snail_in_the_centre_and_two_goals() {
         for size in [5u8, 7, 9] {
             let s = State::new(&alloc::format!("size={size}").parse().unwrap());
             let v = s.view();
             assert_eq!(v.cells.len(), usize::from(size) * usize::from(size));
-            assert_eq!(count(&v, PieceKind::Snail), 1);
-            assert_eq!(count(&v, PieceKind::Slime), 0);
+            assert_eq!(v.count(PieceKind::Snail), 1);
+            assert_eq!(v.count(PieceKind::Slime), 0);
             let centre = v.cells.iter().find(|c| !c.pieces.is_empty()).unwrap();
             assert_eq!((centre.x, centre.y), (size / 2, size / 2));
             let goals: alloc::vec::Vec<_> = v
@@ -112,7 +104,7 @@ mod tests {
         // c3 gets slime, b2 the snail.
         assert_eq!(t.changed, [v.cell("b2").unwrap(), v.cell("c3").unwrap()]);
         s.play("b2".parse().unwrap());
-        assert_eq!(count(&s.view(), PieceKind::Slime), 2);
+        assert_eq!(s.view().count(PieceKind::Slime), 2);
         assert!(
             touches(&s, &"d4".parse().unwrap()).is_none(),
             "slimed cells are illegal"

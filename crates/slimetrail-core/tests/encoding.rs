@@ -6,6 +6,7 @@
 use boardgame_kit::encoding::{Encoding, ObserveError, Shape};
 use boardgame_kit::golden::{check_info_file, check_observation_file};
 use boardgame_kit::grid::push_ranks;
+use boardgame_kit::testing::sorted_legal_ids;
 use boardgame_kit::{Actions, Cell, Game, RandomSource, Seat, SplitMix64, ToAct};
 use slimetrail_core::encoding::{Plane, PLANES};
 use slimetrail_core::{Params, State, Step};
@@ -93,11 +94,7 @@ fn an_action_id_is_the_destination_cell_numbered_rank_by_rank_from_a1() {
 fn the_same_step_has_the_same_id_in_every_position() {
     // After c3 the snail can go to b2 b3 b4 c2 c4 d2 d3; after c3 b2 to c2 among others.
     let s = after("", "c3");
-    let mut legal = Actions::<State>::new();
-    s.legal_actions(&mut legal);
-    let mut ids: Vec<usize> = legal.iter().map(|&a| s.action_id(a).unwrap()).collect();
-    ids.sort();
-    assert_eq!(ids, [8, 9, 10, 15, 17, 22, 23]); // b2 c2 d2 b3 d3 b4 c4
+    assert_eq!(sorted_legal_ids(&s), [8, 9, 10, 15, 17, 22, 23]); // b2 c2 d2 b3 d3 b4 c4
     for moves in ["", "c3", "c3 b2", "e5 f6 f5"] {
         assert_eq!(id(&after("", moves), "c2"), Some(9), "after {moves:?}");
     }
@@ -336,11 +333,7 @@ fn the_observation_gives_back_the_position_so_finished_games_with_different_winn
 #[test]
 fn the_worked_example_after_c3_b2_b1() {
     let s = after("", "c3 b2 b1");
-    let mut legal = Actions::<State>::new();
-    s.legal_actions(&mut legal);
-    let mut ids: Vec<usize> = legal.iter().map(|&a| s.action_id(a).unwrap()).collect();
-    ids.sort();
-    assert_eq!(ids, [0, 2, 7, 9]);
+    assert_eq!(sorted_legal_ids(&s), [0, 2, 7, 9]);
     let at = |obs: &[f32]| -> Vec<usize> { (0..obs.len()).filter(|&k| obs[k] == 1.0).collect() };
     let mut expected = vec![1, 57, 65, 73, 146, 147];
     expected.extend(196..245);

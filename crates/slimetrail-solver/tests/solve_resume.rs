@@ -22,6 +22,16 @@ fn saved(solver: &Solver) -> Vec<u8> {
     out
 }
 
+/// A resumed solver searched fewer positions than a fresh one for the same answer.
+fn fewer_nodes(resumed: &Solver, fresh: &Solver) {
+    assert!(
+        resumed.nodes() < fresh.nodes(),
+        "resumed {} vs fresh {}",
+        resumed.nodes(),
+        fresh.nodes()
+    );
+}
+
 #[test]
 fn a_partial_7x7_solve_resumes_with_the_same_answers_and_fewer_positions() {
     let position = midgame();
@@ -41,12 +51,7 @@ fn a_partial_7x7_solve_resumes_with_the_same_answers_and_fewer_positions() {
     let entries = resumed.resume(&file[..]).unwrap();
     assert!(entries > 0);
     assert_eq!(resumed.action_values(&position), expected);
-    assert!(
-        resumed.nodes() < fresh.nodes(),
-        "resumed {} vs fresh {}",
-        resumed.nodes(),
-        fresh.nodes()
-    );
+    fewer_nodes(&resumed, &fresh);
     // Saving again after resuming keeps at least what was read.
     let mut again = Solver::new(16);
     assert!(again.resume(&saved(&resumed)[..]).unwrap() >= entries);
@@ -81,12 +86,7 @@ fn a_stopped_solve_resumes_from_its_periodic_save() {
     assert!(resumed.resume(file).unwrap() > 1000);
     std::fs::remove_file(&path).unwrap();
     assert_eq!(resumed.value(&position), expected);
-    assert!(
-        resumed.nodes() < fresh.nodes(),
-        "resumed {} vs fresh {}",
-        resumed.nodes(),
-        fresh.nodes()
-    );
+    fewer_nodes(&resumed, &fresh);
 }
 
 /// A failed periodic save is reported, and the search still answers.

@@ -84,16 +84,8 @@ mod tests {
     use super::*;
     use boardgame_kit::view::{touches, Touches};
 
-    fn pieces(v: &View, kind: PieceKind) -> usize {
-        v.cells
-            .iter()
-            .flat_map(|c| &c.pieces)
-            .filter(|p| p.kind == kind)
-            .count()
-    }
-
     fn at(params: &str, position: &str) -> State {
-        State::from_position(&params.parse().unwrap(), position).unwrap()
+        boardgame_kit::testing::position(params, position)
     }
 
     fn moved(
@@ -118,9 +110,9 @@ mod tests {
             let v = State::new(&params.parse().unwrap()).view();
             assert_eq!(v.cells.len(), 41);
             assert_eq!(v.geometry, Geometry::Diamond { size: 9 });
-            assert_eq!(pieces(&v, PieceKind::Rock), 4);
+            assert_eq!(v.count(PieceKind::Rock), 4);
             for kind in [PieceKind::Sorcerer, PieceKind::Troll, PieceKind::Dwarf] {
-                assert_eq!(pieces(&v, kind), teams, "{params}");
+                assert_eq!(v.count(kind), teams, "{params}");
             }
             let rocks: alloc::vec::Vec<_> = v
                 .cells

@@ -335,12 +335,22 @@ mod tests {
         (a - b).abs() < eps
     }
 
+    /// The ratings of two agents after agent 0 scored `wins`, `draws` and `losses` against 1.
+    fn fit_two(wins: u32, draws: u32, losses: u32) -> Ratings {
+        let mut r = Results::new(2);
+        games(&mut r, 0, 1, wins, draws, losses);
+        fit(&r)
+    }
+
+    /// A 75% score puts 190.848 Elo points between two agents.
+    fn three_to_one_gap(f: &Ratings) {
+        assert!(close(f.elo[0] - f.elo[1], 190.848, 1e-3), "{f:?}");
+    }
+
     #[test]
     fn a_75_percent_score_is_about_191_points() {
-        let mut r = Results::new(2);
-        games(&mut r, 0, 1, 75, 0, 25);
-        let f = fit(&r);
-        assert!(close(f.elo[0] - f.elo[1], 190.848, 1e-3), "{f:?}");
+        let f = fit_two(75, 0, 25);
+        three_to_one_gap(&f);
         assert!(
             close(f.elo[0], -f.elo[1], 1e-9),
             "anchored at a mean of 0: {f:?}"
@@ -356,10 +366,8 @@ mod tests {
     #[test]
     fn draws_are_half_a_win() {
         // 50 wins and 50 draws in 100 games: a 75% score, as above.
-        let mut r = Results::new(2);
-        games(&mut r, 0, 1, 50, 50, 0);
-        let f = fit(&r);
-        assert!(close(f.elo[0] - f.elo[1], 190.848, 1e-3), "{f:?}");
+        let f = fit_two(50, 50, 0);
+        three_to_one_gap(&f);
     }
 
     #[test]
@@ -393,9 +401,7 @@ mod tests {
 
     #[test]
     fn a_perfect_score_stays_finite_with_one_virtual_draw_per_pair() {
-        let mut r = Results::new(2);
-        games(&mut r, 0, 1, 100, 0, 0);
-        let f = fit(&r);
+        let f = fit_two(100, 0, 0);
         assert!(f.virtual_draws);
         // 100.5 points of 101 games: 400 log10 201.
         assert!(
