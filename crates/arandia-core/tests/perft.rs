@@ -68,15 +68,8 @@ fn print_perft() {
 /// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
 #[test]
 fn deep_perft_is_refused() {
-    use boardgame_kit::{try_perft, try_perft_divide, PerftError, MAX_PERFT_DEPTH};
+    use boardgame_kit::{conformance::check_too_deep, try_perft};
     let mut s = State::new(&Params::default()); // no turn limit: no bound
-    assert_eq!(
-        try_perft(&mut s, 99_999),
-        Err(PerftError::TooDeep {
-            depth: 99_999,
-            max: MAX_PERFT_DEPTH
-        })
-    );
-    assert!(try_perft_divide(&mut s, 99_999).is_err());
+    check_too_deep(&mut s, 99_999);
     assert_eq!(try_perft(&mut s, 1), Ok(7));
 }

@@ -759,6 +759,28 @@ pub fn check_refused<P: GameParams>(cases: &[(&str, &str)]) {
     }
 }
 
+/// Checks that a perft of `depth` from `state`, a position of a game whose rules put no bound
+/// on its length, is refused as deeper than [`crate::MAX_PERFT_DEPTH`] by both checked entry
+/// points ([`crate::try_perft`] and [`crate::try_perft_divide`]), so that a mistyped depth
+/// cannot run for ever. Panics otherwise.
+///
+/// Nim's games have a bound, so its deep perfts are refused as longer than the longest game:
+///
+/// ```should_panic
+/// use boardgame_kit::{conformance::check_too_deep, testing::Nim, Game};
+/// check_too_deep(&mut Nim::new(&Default::default()), 99_999);
+/// ```
+pub fn check_too_deep<G: Game>(state: &mut G, depth: u32) {
+    assert_eq!(
+        crate::try_perft(state, depth),
+        Err(crate::PerftError::TooDeep {
+            depth,
+            max: crate::MAX_PERFT_DEPTH
+        })
+    );
+    assert!(crate::try_perft_divide(state, depth).is_err());
+}
+
 /// The conformance tests of a game crate (`tests/conformance.rs`): one `#[test]` function per
 /// name, running [`check`] on each of its parameter texts with `base` and that entry's number
 /// of games (and any other [`Config`] fields given after it).

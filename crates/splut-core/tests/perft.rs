@@ -113,16 +113,9 @@ fn rotated_seatings_have_equal_perft() {
 /// game's bound or the kit's maximum, instead of overflowing the stack or running for ever.
 #[test]
 fn deep_perft_is_refused() {
-    use boardgame_kit::{try_perft, try_perft_divide, PerftError, MAX_PERFT_DEPTH};
+    use boardgame_kit::{conformance::check_too_deep, try_perft, PerftError};
     let mut s = State::new(&Default::default()); // no turn limit: no bound
-    assert_eq!(
-        try_perft(&mut s, 50_000),
-        Err(PerftError::TooDeep {
-            depth: 50_000,
-            max: MAX_PERFT_DEPTH
-        })
-    );
-    assert!(try_perft_divide(&mut s, 50_000).is_err());
+    check_too_deep(&mut s, 50_000);
     let mut limited = State::new(&"turn_limit=2".parse().unwrap()); // at most 6 steps
     assert!(matches!(
         try_perft(&mut limited, 7),

@@ -183,10 +183,7 @@ fn killing_ones_own_sorcerer() {
 fn throw_back_over_the_trolls_square_kills_the_dwarf_before_the_obstacle() {
     let text = "e5,a5,f5,i5 s:d2,d5,-;w:b6,-,b5;n:f8,e6,- s 5 3 - - -";
     let s0 = pos("players=3", text);
-    let troll: Vec<String> = legal(&s0)
-        .into_iter()
-        .filter(|a| a.starts_with("d5"))
-        .collect();
+    let troll = legal_starting(&s0, "d5");
     // d5-c5 pulls e5 (behind, in line); d5-d4 and d5-d6 have nothing behind.
     assert_eq!(
         troll,
@@ -239,10 +236,7 @@ fn sorcerer_on_the_first_square_and_dwarf_before_a_sorcerer() {
 fn throw_on_the_first_of_three_steps_ends_the_turn() {
     let mut s = pos("", "e5,a5,e9,i5 s:d2,e4,-;n:f8,-,- s 5 3 - - -");
     // e4 onto e5: north (e6), east (f5), west (d5) and back south (e4) are all free.
-    let throws: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("e4-e5"))
-        .collect();
+    let throws = legal_starting(&s, "e4-e5");
     assert_eq!(throws, ["e4-e5/e", "e4-e5/n", "e4-e5/s", "e4-e5/w"]);
     play(&mut s, "e4-e5/s");
     // South from e5: e4 (left by the Troll), e3, e2, e1, then the edge: it lands on e1.
@@ -280,19 +274,13 @@ fn levitation_runs() {
     let text = "c5,b5,e9,g4 s:d4,g3,-;n:f8,-,- s 5 3 - - 1";
     let s0 = pos("", text);
     // d4 north: Rocks c5 -> c6 and g4 -> g5 (b5 is banned, e9 would leave the board).
-    let north: Vec<String> = legal(&s0)
-        .into_iter()
-        .filter(|a| a.starts_with("d4-d5"))
-        .collect();
+    let north = legal_starting(&s0, "d4-d5");
     assert_eq!(north, ["d4-d5", "d4-d5/c5", "d4-d5/g4"]);
     // Start on the second step, after a Troll step (h3 behind g3 is off the board: no pull).
     let mut s = s0;
     play(&mut s, "g3-f3");
     play(&mut s, "d4-d5/c5");
-    let next: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("d5-d6"))
-        .collect();
+    let next = legal_starting(&s, "d5-d6");
     assert_eq!(next, ["d5-d6", "d5-d6/c6"], "only the Rock of the run");
     // Broken run: no levitation at all afterwards.
     let mut s = s0;
@@ -307,10 +295,7 @@ fn levitation_runs() {
     play(&mut s, "b4-b5"); // Rock 1: b5 -> b6
     play(&mut s, "g5-g6/p"); // Rock 3: g4 -> g5
     assert_eq!(s.moved_this_turn(), 0b1010);
-    let east: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("d4-e4"))
-        .collect();
+    let east = legal_starting(&s, "d4-e4");
     // d4 east: c5 -> d5, g5 -> h5; b6 -> c6 is empty but Rock 1 is banned; e9 -> f9 is off.
     assert_eq!(east, ["d4-e4", "d4-e4/c5", "d4-e4/g5"]);
 }

@@ -458,10 +458,7 @@ fn throw_directions_judged_after_the_troll_left() {
     // (e4, north's) -> illegal; east: f5, the square the Troll left -> legal (straight back);
     // west: d5 empty -> legal.
     let s = pos("", "e5,e6,e1,e9 s:c7,f5,-;n:g7,e4,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("f5-e5"))
-        .collect();
+    let l = legal_starting(&s, "f5-e5");
     assert_eq!(l, ["f5-e5/e", "f5-e5/w"]);
     let why = refused(&s, "f5-e5/n");
     assert_eq!(why, "the Troll cannot throw north: a Rock is on e6");
@@ -474,10 +471,7 @@ fn throw_direction_off_the_board_is_illegal() {
     // Rock on the a5 tip, Troll b5 steps onto it: n, s and w of a5 are off the board, so the
     // only throw is straight back east.
     let s = pos("", "a5,e1,e9,i5 s:c7,b5,-;n:g7,-,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("b5-a5"))
-        .collect();
+    let l = legal_starting(&s, "b5-a5");
     assert_eq!(l, ["b5-a5/e"]);
     let why = refused(&s, "b5-a5/w");
     assert!(why.contains("board"), "{why}");
@@ -645,10 +639,7 @@ fn levitation_is_optional_one_action_per_eligible_rock() {
     // red Sorcerer e5; Rocks on c5, e2, g6, i5. Step north: c5 -> c6, e2 -> e3, g6 -> g7 all
     // empty; i5 -> i6 off the board.
     let s = pos("", "c5,e2,g6,i5 s:e5,-,-;n:c7,-,- s 3 3 - - -");
-    let l: Vec<String> = legal(&s)
-        .into_iter()
-        .filter(|a| a.starts_with("e5-e6"))
-        .collect();
+    let l = legal_starting(&s, "e5-e6");
     assert_eq!(l, ["e5-e6", "e5-e6/c5", "e5-e6/e2", "e5-e6/g6"]);
     let why = refused(&s, "e5-e6/i5");
     assert!(why.contains("leave the board"), "{why}");

@@ -16,6 +16,14 @@ pub fn legal(s: &State) -> Vec<String> {
     sorted_legal(s)
 }
 
+/// The legal actions (sorted) whose text starts with `prefix`: one piece's, or one step's.
+pub fn legal_starting(s: &State, prefix: &str) -> Vec<String> {
+    legal(s)
+        .into_iter()
+        .filter(|a| a.starts_with(prefix))
+        .collect()
+}
+
 pub fn at(s: &State, c: &str) -> Option<Piece> {
     s.piece_at(c.parse().unwrap())
 }
