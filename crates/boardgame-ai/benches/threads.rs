@@ -8,51 +8,53 @@ use boardgame_ai::from_spec;
 use boardgame_kit::Game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-fn threads(c: &mut Criterion) {
-    let state = slimetrail_core::State::new(&"size=7".parse().unwrap());
+/// One choice of a fresh agent of each SPEC from `state` (`iterations` in its SPEC), named
+/// `name`, in the group `mcts_threads`.
+fn choices<G: Game>(c: &mut Criterion, state: &G, iterations: u64, specs: &[(&str, &str)]) {
     let mut group = c.benchmark_group("mcts_threads");
-    group.throughput(Throughput::Elements(20_000));
+    group.throughput(Throughput::Elements(iterations));
     group.sample_size(10);
-    for (name, spec) in [
-        ("slimetrail7_threads1", "mcts:iterations=20000,solver=off"),
-        (
-            "slimetrail7_threads2",
-            "mcts:iterations=20000,solver=off,threads=2",
-        ),
-        (
-            "slimetrail7_threads2_tree",
-            "mcts:iterations=20000,solver=off,threads=2,parallel=tree",
-        ),
-    ] {
+    for &(name, spec) in specs {
         group.bench_function(name, |b| {
             b.iter(|| {
-                let mut agent = from_spec::<slimetrail_core::State>(spec, 1).unwrap();
-                agent.choose(&state).unwrap()
+                let mut agent = from_spec::<G>(spec, 1).unwrap();
+                agent.choose(state).unwrap()
             })
         });
     }
     group.finish();
+}
 
-    let state = splut_core::State::new(&Default::default());
-    let mut group = c.benchmark_group("mcts_threads");
-    group.throughput(Throughput::Elements(2_000));
-    group.sample_size(10);
-    for (name, spec) in [
-        ("splut2_threads1", "mcts:iterations=2000"),
-        ("splut2_threads2", "mcts:iterations=2000,threads=2"),
-        (
-            "splut2_threads2_tree",
-            "mcts:iterations=2000,threads=2,parallel=tree",
-        ),
-    ] {
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let mut agent = from_spec::<splut_core::State>(spec, 1).unwrap();
-                agent.choose(&state).unwrap()
-            })
-        });
-    }
-    group.finish();
+fn threads(c: &mut Criterion) {
+    choices(
+        c,
+        &slimetrail_core::State::new(&"size=7".parse().unwrap()),
+        20_000,
+        &[
+            ("slimetrail7_threads1", "mcts:iterations=20000,solver=off"),
+            (
+                "slimetrail7_threads2",
+                "mcts:iterations=20000,solver=off,threads=2",
+            ),
+            (
+                "slimetrail7_threads2_tree",
+                "mcts:iterations=20000,solver=off,threads=2,parallel=tree",
+            ),
+        ],
+    );
+    choices(
+        c,
+        &splut_core::State::new(&Default::default()),
+        2_000,
+        &[
+            ("splut2_threads1", "mcts:iterations=2000"),
+            ("splut2_threads2", "mcts:iterations=2000,threads=2"),
+            (
+                "splut2_threads2_tree",
+                "mcts:iterations=2000,threads=2,parallel=tree",
+            ),
+        ],
+    );
 }
 
 criterion_group!(benches, threads);

@@ -296,6 +296,33 @@ pub fn walk_random_game<G: Game>(params: &G::Params, seed: u64, mut visit: impl 
     }
 }
 
+/// [`walk_random_game`] for each parameter text of `params` and each seed `0..seeds`:
+/// `visit(text, seed, state)` is called at every position met, so that a failure can name the
+/// game it was met in. Panics if a parameter text does not read.
+///
+/// ```
+/// use boardgame_kit::testing::{walk_random_games, Nim};
+/// let mut games = 0;
+/// walk_random_games::<Nim>(&["stones=3", "stones=9"], 4, |_, _, nim| {
+///     games += usize::from(nim.stones() == 0);
+/// });
+/// assert_eq!(games, 8); // every game ends
+/// ```
+pub fn walk_random_games<G: Game>(
+    params: &[&str],
+    seeds: u64,
+    mut visit: impl FnMut(&str, u64, &G),
+) {
+    for text in params {
+        let p: G::Params = text
+            .parse()
+            .unwrap_or_else(|e| panic!("parameters `{text}`: {e}"));
+        for seed in 0..seeds {
+            walk_random_game(&p, seed, |state| visit(text, seed, state));
+        }
+    }
+}
+
 /// The position `text` of the game with the parameters `params`, both as text, for tests:
 /// panics naming the text and the error when either does not read.
 ///

@@ -15,21 +15,23 @@ fn root_visits(s: &Session) -> u64 {
     s.analysis().unwrap().actions.iter().map(|a| a.visits).sum()
 }
 
+/// A new session playing `game` (its name, then its parameters if any).
+fn session(game: &str) -> Session {
+    let mut s = Session::new();
+    ok(&mut s, &format!("game {game}"));
+    s
+}
+
 /// The same position in a new session (a fresh agent).
 fn fresh(s: &Session) -> Session {
-    let mut f = Session::new();
-    ok(
-        &mut f,
-        &format!("game {} {}", s.game().name(), s.game().params_text()),
-    );
+    let mut f = session(&format!("{} {}", s.game().name(), s.game().params_text()));
     ok(&mut f, &format!("position {}", s.game().position()));
     f
 }
 
 #[test]
 fn the_tree_is_carried_across_go_and_play() {
-    let mut s = Session::new();
-    ok(&mut s, "game slimetrail");
+    let mut s = session("slimetrail");
     let spec = "go mcts:iterations=3000";
     let mine = ok(&mut s, spec);
     assert_eq!(s.analysis().unwrap().iterations, 3000);
@@ -52,8 +54,7 @@ fn the_tree_is_carried_across_go_and_play() {
 
 #[test]
 fn chance_outcomes_are_told_to_the_agent() {
-    let mut s = Session::new();
-    ok(&mut s, "game arandia");
+    let mut s = session("arandia");
     let spec = "go mcts:iterations=2000";
     let mine = ok(&mut s, spec);
     ok(&mut s, &format!("play {mine}"));
@@ -76,8 +77,7 @@ fn chance_outcomes_are_told_to_the_agent() {
 
 #[test]
 fn game_position_undo_and_another_spec_start_a_fresh_agent() {
-    let mut s = Session::new();
-    ok(&mut s, "game slimetrail size=5");
+    let mut s = session("slimetrail size=5");
     let spec = "go mcts:iterations=400";
     for reset in ["undo", "position", "game", "spec"] {
         let a = ok(&mut s, spec);
@@ -115,8 +115,7 @@ fn game_position_undo_and_another_spec_start_a_fresh_agent() {
 /// lost for the opponent (or the game is won).
 #[test]
 fn proven_wins_are_the_same_as_a_fresh_agent_finds() {
-    let mut s = Session::new();
-    ok(&mut s, "game slimetrail size=5");
+    let mut s = session("slimetrail size=5");
     let spec = "go mcts:iterations=20000";
     let mut proven = 0;
     while s.game().outcome().is_none() {

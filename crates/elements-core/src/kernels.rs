@@ -240,8 +240,7 @@ fn plain(s: &State, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Params;
-    use boardgame_kit::testing::walk_random_game;
+    use boardgame_kit::testing::walk_random_games;
     use boardgame_kit::Game;
 
     /// The counted-without-placing shortcuts of perft 2 equal placing and counting, at every
@@ -249,28 +248,27 @@ mod tests {
     /// stuck or eliminated).
     #[test]
     fn perft2_equals_placing_and_counting() {
-        for ps in [
-            "",
-            "players=4,per_turn=3",
-            "board=blitz,players=3,per_turn=1",
-            "board=blitz,players=4,per_turn=2",
-        ] {
-            let params: Params = ps.parse().unwrap();
-            for seed in 0..4 {
-                walk_random_game(&params, seed, |s: &State| {
-                    let slow: u64 = s
-                        .moves
-                        .iter()
-                        .map(|i| {
-                            let mut t = *s;
-                            t.place_at(i);
-                            u64::from(t.moves.count())
-                        })
-                        .sum();
-                    assert_eq!(perft2(s), slow, "{ps} seed {seed}: {}", s.position());
-                });
-            }
-        }
+        walk_random_games(
+            &[
+                "",
+                "players=4,per_turn=3",
+                "board=blitz,players=3,per_turn=1",
+                "board=blitz,players=4,per_turn=2",
+            ],
+            4,
+            |ps, seed, s: &State| {
+                let slow: u64 = s
+                    .moves
+                    .iter()
+                    .map(|i| {
+                        let mut t = *s;
+                        t.place_at(i);
+                        u64::from(t.moves.count())
+                    })
+                    .sum();
+                assert_eq!(perft2(s), slow, "{ps} seed {seed}: {}", s.position());
+            },
+        );
     }
 
     #[test]

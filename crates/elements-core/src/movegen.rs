@@ -98,8 +98,8 @@ fn push_cells<const S: usize>(set: Bitboard7, out: &mut Actions<State>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Params, State};
-    use boardgame_kit::testing::walk_random_game;
+    use crate::State;
+    use boardgame_kit::testing::walk_random_games;
     use boardgame_kit::Game;
 
     /// The legal set and the live mounds that placements update incrementally equal the ones
@@ -107,26 +107,25 @@ mod tests {
     /// eliminations and all).
     #[test]
     fn incremental_sets_equal_sets_from_scratch() {
-        for ps in [
-            "",
-            "players=4",
-            "board=blitz,players=3,per_turn=2",
-            "board=blitz,per_turn=20",
-        ] {
-            let params: Params = ps.parse().unwrap();
-            for seed in 0..6 {
-                walk_random_game(&params, seed, |s: &State| {
-                    let mut fresh = *s;
-                    for p in 0..4 {
-                        fresh.recompute_live(p);
-                    }
-                    assert_eq!(fresh.live, s.live, "{ps} seed {seed}: {}", s.position());
-                    if !s.is_over() {
-                        let legal = fresh.legal_set(s.current as usize);
-                        assert_eq!(legal, s.moves, "{ps} seed {seed}: {}", s.position());
-                    }
-                });
-            }
-        }
+        walk_random_games(
+            &[
+                "",
+                "players=4",
+                "board=blitz,players=3,per_turn=2",
+                "board=blitz,per_turn=20",
+            ],
+            6,
+            |ps, seed, s: &State| {
+                let mut fresh = *s;
+                for p in 0..4 {
+                    fresh.recompute_live(p);
+                }
+                assert_eq!(fresh.live, s.live, "{ps} seed {seed}: {}", s.position());
+                if !s.is_over() {
+                    let legal = fresh.legal_set(s.current as usize);
+                    assert_eq!(legal, s.moves, "{ps} seed {seed}: {}", s.position());
+                }
+            },
+        );
     }
 }

@@ -254,6 +254,11 @@ fn read(items: Vec<(&str, &str)>) -> Result<Params, ParamError> {
     })
 }
 
+/// One parameter text per seating, for tests that go through every one: the defaults (south
+/// and north), east and west, three players, four players.
+#[cfg(test)]
+pub(crate) const SEATINGS: [&str; 4] = ["", "seats=we", "players=3", "players=4"];
+
 #[cfg(feature = "serde")]
 boardgame_kit::impl_serde_text!(Params);
 
