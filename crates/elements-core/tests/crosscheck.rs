@@ -19,6 +19,12 @@ const PARAMS: [&str; 7] = [
     "board=blitz,players=4,per_turn=1",
 ];
 
+/// The engine and the reference at the start of a game of `params`.
+fn starts(params: &str) -> (State, Slow) {
+    let params: Params = params.parse().unwrap();
+    (State::new(&params), Slow::new(&params))
+}
+
 /// Whole random games: at every step the legal lists agree, and after every action the two
 /// models hold the same state.
 #[test]
@@ -148,9 +154,7 @@ fn perft_agrees_with_reference() {
         ("board=blitz,players=4,per_turn=1", 5),
         ("players=3,per_turn=2", 5),
     ] {
-        let params: Params = ps.parse().unwrap();
-        let mut s = State::new(&params);
-        let slow = Slow::new(&params);
+        let (mut s, slow) = starts(ps);
         for d in 0..=depth {
             assert_eq!(
                 boardgame_kit::perft(&mut s, d),
@@ -216,9 +220,7 @@ fn deep_perft_agrees_with_reference() {
         ("players=4,per_turn=3", 8),
         ("board=blitz,players=4,per_turn=1", 12),
     ] {
-        let params: Params = ps.parse().unwrap();
-        let mut s = State::new(&params);
-        let slow = Slow::new(&params);
+        let (mut s, slow) = starts(ps);
         assert_eq!(
             boardgame_kit::perft(&mut s, depth),
             slow.perft(depth),

@@ -153,25 +153,27 @@ pub(crate) fn read_position(params: &crate::Params, text: &str) -> Result<State,
             };
             match ch {
                 b'1'..=b'9' => {
-                    let mut n = (ch - b'0') as usize;
-                    if f + n > SIDE {
-                        return Err(syntax(
-                            text,
-                            b0 + i,
-                            "a run that ends within the rank's 13 squares",
-                        ));
-                    }
+                    // A run of `n` empty squares read up to byte `at` must end within the rank.
+                    let within = |n: usize, at: usize, expected: &'static str| {
+                        if f + n > SIDE {
+                            Err(syntax(text, b0 + at, expected))
+                        } else {
+                            Ok(n)
+                        }
+                    };
+                    let mut n = within(
+                        (ch - b'0') as usize,
+                        i,
+                        "a run that ends within the rank's 13 squares",
+                    )?;
                     i += 1;
                     if let Some(&d2) = bb.get(i) {
                         if d2.is_ascii_digit() && n == 1 {
-                            n = 10 + (d2 - b'0') as usize;
-                            if f + n > SIDE {
-                                return Err(syntax(
-                                    text,
-                                    b0 + i,
-                                    "the end of the run (it would pass the rank's 13 squares)",
-                                ));
-                            }
+                            n = within(
+                                10 + (d2 - b'0') as usize,
+                                i,
+                                "the end of the run (it would pass the rank's 13 squares)",
+                            )?;
                             i += 1;
                         }
                     }

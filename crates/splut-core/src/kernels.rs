@@ -202,10 +202,7 @@ mod table_tests {
     #[test]
     fn table_counts_like_the_generic_driver() {
         let mut rng = SplitMix64::new(17);
-        for p in crate::params::SEATINGS
-            .into_iter()
-            .chain(["players=4,turn_limit=6"])
-        {
+        for p in crate::params::seatings_then("players=4,turn_limit=6") {
             for _ in 0..12 {
                 let mut s = State::new(&p.parse().unwrap());
                 let steps = rng.next_u64() % 60;

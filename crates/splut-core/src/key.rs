@@ -156,10 +156,7 @@ mod tests {
     #[test]
     fn compact_form_rebuilds_the_state() {
         let mut rng = SplitMix64::new(21);
-        for p in crate::params::SEATINGS
-            .into_iter()
-            .chain(["players=4,turn_limit=9"])
-        {
+        for p in crate::params::seatings_then("players=4,turn_limit=9") {
             let params: Params = p.parse().unwrap();
             for _ in 0..40 {
                 let mut s = State::new(&params);

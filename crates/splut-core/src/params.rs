@@ -259,6 +259,12 @@ fn read(items: Vec<(&str, &str)>) -> Result<Params, ParamError> {
 #[cfg(test)]
 pub(crate) const SEATINGS: [&str; 4] = ["", "seats=we", "players=3", "players=4"];
 
+/// [`SEATINGS`], then one more parameter text.
+#[cfg(test)]
+pub(crate) fn seatings_then(more: &'static str) -> impl Iterator<Item = &'static str> {
+    SEATINGS.into_iter().chain([more])
+}
+
 #[cfg(feature = "serde")]
 boardgame_kit::impl_serde_text!(Params);
 
