@@ -22,6 +22,13 @@ fn legal(s: &State) -> Vec<String> {
     sorted_legal(s)
 }
 
+/// The snail steps into the corner a1, which is among the legal steps (seat 1's corner: a win
+/// for seat 1, a loss for seat 2).
+fn enter_a1(s: &mut State) {
+    assert!(legal(s).contains(&"a1".to_string()));
+    s.try_play("a1".parse().unwrap()).unwrap();
+}
+
 fn pos(p: &str, text: &str) -> State {
     position(p, text)
 }
@@ -44,8 +51,7 @@ fn example_after_c3_start_cell_is_slimed() {
 fn example_after_c3_b2_seat_1_enters_own_corner_and_wins() {
     let mut s = after("c3 b2");
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(0)));
-    assert!(legal(&s).contains(&"a1".to_string()));
-    s.try_play("a1".parse().unwrap()).unwrap();
+    enter_a1(&mut s);
     assert_eq!(s.to_act(), ToAct::Over);
     let o = s.outcome().unwrap();
     assert!(o.is_winner(Seat::of(0)));
@@ -57,8 +63,7 @@ fn example_moving_into_the_opponents_corner_loses_on_the_spot() {
     let mut s = after("c3 b2 b1");
     assert_eq!(s.to_act(), ToAct::Seat(Seat::of(1)));
     // Moving there is allowed, only decisive.
-    assert!(legal(&s).contains(&"a1".to_string()));
-    s.try_play("a1".parse().unwrap()).unwrap();
+    enter_a1(&mut s);
     assert!(s.outcome().unwrap().is_winner(Seat::of(0)));
     assert_eq!(boardgame_kit::drivers::status_line(&s), "over: 1");
 }

@@ -11,17 +11,17 @@
 //! deepest and shallowest number of actions to solve, then the line. With `all` after the
 //! shallowest count, every legal action of each position is solved too.
 
+mod common;
+
 use boardgame_kit::Game;
-use slimetrail_core::State;
 use slimetrail_solver::{Method, Solver};
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 5 {
-        eprintln!("usage: solve_line PARAMS dfs|pns BITS DEEPEST SHALLOWEST [all] ACTION...");
-        std::process::exit(2);
-    }
+    let args = common::args(
+        "solve_line PARAMS dfs|pns BITS DEEPEST SHALLOWEST [all] ACTION...",
+        5,
+    );
     let params = args[0].parse().expect("parameters such as size=9");
     let method = match args[1].as_str() {
         "pns" => Method::ProofNumber,
@@ -39,10 +39,7 @@ fn main() {
             std::process::exit(2);
         });
     for k in (shallowest..=deepest.min(line.len())).rev() {
-        let mut s = State::new(&params);
-        for a in &line[..k] {
-            s.play(a.parse().expect("an action"));
-        }
+        let s = common::after(&params, &line[..k]);
         let before = solver.nodes();
         let started = Instant::now();
         let value = solver.value(&s);

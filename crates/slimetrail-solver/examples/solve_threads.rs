@@ -10,17 +10,16 @@
 //! Arguments: the parameters, log2 of the table entries, the repetitions, the thread counts
 //! (comma-separated), then the actions leading to the position (none: the start).
 
-use boardgame_kit::Game;
-use slimetrail_core::State;
+mod common;
+
 use slimetrail_solver::Solver;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 4 {
-        eprintln!("usage: solve_threads PARAMS BITS REPEATS THREADS,... [ACTION...]");
-        std::process::exit(2);
-    }
+    let args = common::args(
+        "solve_threads PARAMS BITS REPEATS THREADS,... [ACTION...]",
+        4,
+    );
     let params = args[0].parse().expect("parameters such as size=7");
     let bits: u32 = args[1].parse().expect("table bits");
     let repeats: usize = args[2].parse().expect("repetitions");
@@ -28,10 +27,7 @@ fn main() {
         .split(',')
         .map(|t| t.parse().expect("thread counts"))
         .collect();
-    let mut s = State::new(&params);
-    for a in &args[4..] {
-        s.play(a.parse().expect("an action"));
-    }
+    let s = common::after(&params, &args[4..]);
     for round in 0..repeats {
         for &t in &threads {
             let mut solver = Solver::new(bits);

@@ -88,6 +88,7 @@ mod tests {
         boardgame_kit::testing::position(params, position)
     }
 
+    /// The pieces `t` moves: kind, from, to (`None`: off the board), sorted.
     fn moved(
         s: &State,
         t: &Touches,
@@ -98,10 +99,13 @@ mod tests {
     )> {
         let v = s.view();
         let name = |i: u16| v.cells[usize::from(i)].name.clone();
-        t.moves
+        let mut moves: alloc::vec::Vec<_> = t
+            .moves
             .iter()
             .map(|m| (m.piece.kind, name(m.from), m.to.map(name)))
-            .collect()
+            .collect();
+        moves.sort();
+        moves
     }
 
     #[test]
@@ -138,10 +142,8 @@ mod tests {
             "e5,a5,e9,i5 s:d2,e4,-;n:f8,-,d5;e:h4,b5,- s 3 3 - - -",
         );
         let t = touches(&s, &"e4-e5/w".parse().unwrap()).unwrap();
-        let mut m = moved(&s, &t);
-        m.sort();
         assert_eq!(
-            m,
+            moved(&s, &t),
             [
                 (PieceKind::Troll, "e4".into(), Some("e5".into())),
                 (PieceKind::Rock, "e5".into(), Some("c5".into())),
@@ -154,10 +156,8 @@ mod tests {
         // Worked example 7: the blue Dwarf on e3 pushes the red Troll (e4) and a Rock (e5).
         let s = at("players=4", "e5,a5,e9,i5 s:d2,e4,-;e:h4,h6,e3 e 3 3 - - -");
         let t = touches(&s, &"e3-e4".parse().unwrap()).unwrap();
-        let mut m = moved(&s, &t);
-        m.sort();
         assert_eq!(
-            m,
+            moved(&s, &t),
             [
                 (PieceKind::Troll, "e4".into(), Some("e5".into())),
                 (PieceKind::Dwarf, "e3".into(), Some("e4".into())),
