@@ -734,6 +734,26 @@ pub fn check_params<P: GameParams>() {
     }
 }
 
+/// Checks that each parameter text reads as the parameters `P`. Panics on the first one
+/// refused, with its error.
+///
+/// ```
+/// use boardgame_kit::{conformance::check_accepted, testing::NimParams};
+/// check_accepted::<NimParams>(&["", "stones=1", "stones=60"]);
+/// ```
+///
+/// ```should_panic
+/// use boardgame_kit::{conformance::check_accepted, testing::NimParams};
+/// check_accepted::<NimParams>(&["stones=61"]);
+/// ```
+pub fn check_accepted<P: GameParams>(texts: &[&str]) {
+    for text in texts {
+        if let Err(e) = text.parse::<P>() {
+            panic!("{text}: refused: {e}");
+        }
+    }
+}
+
 /// Checks that each parameter text is refused with an error that names the key given with it,
 /// so that a user told a value is wrong learns which. Panics on the first text that is
 /// accepted or whose error does not name its key.
