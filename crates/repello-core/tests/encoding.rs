@@ -294,17 +294,23 @@ fn heights_and_captured_tokens_are_scaled() {
     }
 }
 
+/// Worked example 3 of the rules: seat 1 to move its stack of `stack` tokens on k11 (a 3 on
+/// l11), seat 2's stack of as many on a1.
+fn worked_example_3(stack: u8) -> State {
+    let params = numbers(2, Some(stack), &[("l11", 3)]);
+    setup(
+        &params,
+        &[("k11", 'A'), ("a1", 'B')],
+        &[(stack, ""), (stack, "")],
+        1,
+        "turn:1",
+    )
+}
+
 #[test]
 fn a_stack_emptied_by_its_move_stays_on_its_square_with_height_zero() {
     // Worked example 3 with a stack of one token: `e` ends on l11 beside the dropped token.
-    let params = numbers(2, Some(1), &[("l11", 3)]);
-    let mut s = setup(
-        &params,
-        &[("k11", 'A'), ("a1", 'B')],
-        &[(1, ""), (1, "")],
-        1,
-        "turn:1",
-    );
+    let mut s = worked_example_3(1);
     s.play(act("e"));
     assert_eq!(s.phase(), Phase::Repulsion);
     let o = observe(&s, 0);
@@ -356,18 +362,12 @@ fn the_phase_planes_follow_the_turn() {
     s.play(act("i9"));
     assert_eq!(phases(&s), [0.0, 1.0, 0.0, 0.0]);
     // Worked example 3: the move ends beside the dropped token, a repulsion phase.
-    let params = numbers(2, Some(5), &[("l11", 3)]);
-    let mut s = setup(
-        &params,
-        &[("k11", 'A'), ("a1", 'B')],
-        &[(5, ""), (5, "")],
-        1,
-        "turn:1",
-    );
+    let mut s = worked_example_3(5);
     assert_eq!(phases(&s), [0.0, 1.0, 0.0, 0.0]);
     s.play(act("e"));
     assert_eq!(phases(&s), [0.0, 0.0, 0.0, 1.0]);
     // A return: seat 2's stack is off the board at the start of its turn.
+    let params = numbers(2, Some(5), &[("l11", 3)]);
     let s = setup(&params, &[("a1", 'A')], &[(5, ""), (4, "")], 0, "turn:2");
     assert_eq!(phases(&s), [0.0, 0.0, 1.0, 0.0]);
     assert_eq!(constant(&observe(&s, 0), 12), 1.0, "seat 2 to act");
