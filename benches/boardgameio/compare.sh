@@ -33,11 +33,14 @@ if [ ! -d "$here/node_modules" ]; then
 fi
 
 # Starts boardgame.io's server with the given storage arguments; sets bgio_pid and bgio_url.
+# The previous server's output is removed first: the new one's redirection may be opened only
+# after the first read below, which would then find the stopped server's address.
 start_bgio() {
+    rm -f "$work/bgio.out"
     NODE_ENV=production node "$here/server.js" "$@" >"$work/bgio.out" 2>"$work/bgio.err" &
     bgio_pid=$!
     for _ in $(seq 100); do
-        bgio_url=$(sed -n 's/^listening on //p' "$work/bgio.out")
+        bgio_url=$(sed -n 's/^listening on //p' "$work/bgio.out" 2>/dev/null)
         if [ -n "$bgio_url" ]; then return 0; fi
         sleep 0.1
     done
