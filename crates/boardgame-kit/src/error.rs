@@ -205,24 +205,52 @@ pub struct PositionCursor<'a> {
 
 impl<'a> PositionCursor<'a> {
     /// A cursor at the start of `text`.
+    ///
+    /// ```
+    /// use boardgame_kit::error::PositionCursor;
+    /// assert_eq!(PositionCursor::new("e5").at, 0);
+    /// ```
     #[must_use]
     pub fn new(text: &'a str) -> PositionCursor<'a> {
         PositionCursor { text, at: 0 }
     }
 
     /// A syntax error at the cursor: `expected` says what should stand there.
+    ///
+    /// ```
+    /// use boardgame_kit::error::PositionCursor;
+    /// let r = PositionCursor { text: "e5 x", at: 3 };
+    /// assert_eq!(r.err("a seat").to_string(), "cannot read `e5 x` at byte 3: expected a seat");
+    /// ```
     #[must_use]
     pub fn err(&self, expected: impl Into<Cow<'static, str>>) -> PositionError {
         PositionError::Syntax(SyntaxError::new(self.text, self.at, expected))
     }
 
     /// The byte at the cursor, if the text goes on.
+    ///
+    /// ```
+    /// use boardgame_kit::error::PositionCursor;
+    /// assert_eq!(PositionCursor { text: "e5", at: 1 }.peek(), Some(b'5'));
+    /// assert_eq!(PositionCursor { text: "e5", at: 2 }.peek(), None);
+    /// ```
     #[must_use]
     pub fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
 
-    /// Steps over the byte `b`, or returns the error saying what was `expected`.
+    /// Steps over the byte `b`, or returns the error saying what was `expected` (the cursor
+    /// then stays where it was).
+    ///
+    /// ```
+    /// use boardgame_kit::error::PositionCursor;
+    /// let mut r = PositionCursor::new("e,");
+    /// assert!(r.eat(b',', "`,`").is_err());
+    /// assert_eq!(r.at, 0);
+    /// r.at = 1;
+    /// assert!(r.eat(b',', "`,`").is_ok());
+    /// assert_eq!(r.at, 2);
+    /// ```
     pub fn eat(&mut self, b: u8, expected: &'static str) -> Result<(), PositionError> {
         if self.peek() == Some(b) {
             self.at += 1;
