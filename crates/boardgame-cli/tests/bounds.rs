@@ -47,27 +47,27 @@ fn memory_settings_beyond_their_bound_or_the_machine_are_exit_2() {
     best_refused("mcts:max_nodes=4294967295,iterations=10", "max_nodes");
     best_refused("mcts:max_nodes=67108865", "max_nodes");
     // Within their bounds but more than the limit allows: refused, not an abort.
-    best_refused("alphabeta:tt=28,nodes=100", "out of memory");
     best_refused("solver:tt=28", "out of memory");
     best_refused("mcts:threads=65", "threads");
 }
 
 #[test]
-fn the_node_arena_grows_as_the_search_needs_it() {
-    // The largest cap takes no memory up front: ten iterations fit in the limit.
-    let out = run(&[
-        "best",
-        "slimetrail",
-        "--agent",
+fn the_node_arena_and_the_table_grow_as_the_search_needs_them() {
+    // The largest caps take no memory up front: ten iterations, or a hundred positions in a
+    // table of at most 2^28 entries (6 GiB), fit in the limit.
+    for spec in [
         "mcts:max_nodes=67108864,iterations=10",
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+        "alphabeta:tt=28,nodes=100",
+    ] {
+        let out = run(&["best", "slimetrail", "--agent", spec]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{spec}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    }
 }
 
 #[test]
@@ -86,11 +86,7 @@ fn long_texts_are_refused_with_a_short_message() {
 #[test]
 fn the_engine_answers_memory_errors_and_carries_on() {
     let mut e = Engine::start_command(limited(&["engine"]));
-    for spec in [
-        "mcts:max_nodes=4294967295,iterations=10",
-        "alphabeta:tt=28,nodes=100",
-        "solver:tt=28",
-    ] {
+    for spec in ["mcts:max_nodes=4294967295,iterations=10", "solver:tt=28"] {
         let a = e.ask(&format!("go {spec}"));
         assert!(a.starts_with("? "), "{spec}: {a}");
         assert_eq!(a.lines().count(), 1, "{spec}: {a}");

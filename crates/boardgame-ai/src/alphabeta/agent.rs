@@ -2,7 +2,7 @@
 
 use super::config::{AlphaBetaConfig, MultiSeat};
 use super::search::Round;
-use super::table::{Entry, EMPTY};
+use super::table::Table;
 use super::{to_value, Score, CHECK_EVERY, PROVEN, TIE};
 use crate::agent::{last_analysis_and_budget, legal_for_seat, Agent, AgentError};
 use crate::analysis::{ActionStat, Analysis};
@@ -24,7 +24,7 @@ use boardgame_kit::{Actions, Game, Seat, SeatValues, ToAct};
 pub struct AlphaBeta<G: Game> {
     pub(super) config: AlphaBetaConfig,
     pub(super) budget: Budget,
-    pub(super) table: Vec<Entry>,
+    pub(super) table: Table,
     pub(super) history: Vec<u32>,
     pub(super) killers: Vec<[Option<G::Action>; 2]>,
     pub(super) root: Seat,
@@ -47,14 +47,14 @@ impl<G: Game> AlphaBeta<G> {
     /// The budget used when none is set: 200,000 nodes.
     pub const DEFAULT_BUDGET: Budget = Budget::nodes(200_000);
 
-    /// An alpha-beta agent with these settings and budget (the table is reserved at the first
-    /// choice).
+    /// An alpha-beta agent with these settings and budget (the table is taken at the first
+    /// choice, and grows as the searches fill it).
     #[must_use]
     pub fn new(config: AlphaBetaConfig, budget: Budget) -> Self {
         AlphaBeta {
             config,
             budget,
-            table: Vec::new(),
+            table: Table::default(),
             history: Vec::new(),
             killers: Vec::new(),
             root: Seat::of(0),
@@ -103,7 +103,7 @@ impl<G: Game> AlphaBeta<G> {
                 break;
             }
             let key = s.position_key() ^ self.root_salt;
-            let e = self.table[self.slot(key)];
+            let e = self.table.get(key);
             s.legal_actions(&mut legal);
             match legal.get(e.best as usize) {
                 Some(&a) if e.key == key => {
@@ -230,7 +230,8 @@ impl<G: Game> Agent<G> for AlphaBeta<G> {
     }
 
     fn restart(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = EMPTY);
+        // The next choice takes a fresh table (it grows again as that search needs it).
+        self.table = Table::default();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.last = None;
     }

@@ -51,9 +51,10 @@ pub struct AlphaBetaConfig {
     /// The deepest iteration, in player decisions (SPEC key `depth`, default 64); chance
     /// events do not count, nor the greedy actions of best-reply search.
     pub max_depth: u32,
-    /// log2 of the transposition table's entries (SPEC key `tt`, default 20: 16 MiB); 0 turns
-    /// the table off (every search then equals a plain fixed-depth search, for tests). Max^n
-    /// uses no table.
+    /// log2 of the transposition table's entries (SPEC key `tt`, default 20: at most 24 MiB,
+    /// grown as the search fills it from 4096 entries, with the same search as a table
+    /// reserved whole); 0 turns the table off (every search then equals a plain fixed-depth
+    /// search, for tests). Max^n uses no table.
     pub tt_bits: u32,
     /// Pruning at chance nodes (SPEC key `star`, default Star1).
     pub chance: ChancePruning,
@@ -78,9 +79,10 @@ impl Default for AlphaBetaConfig {
 }
 
 impl AlphaBetaConfig {
-    /// The largest `tt_bits` (SPEC key `tt`): 2^28 entries of 24 bytes, 6 GiB, taken fallibly
-    /// at the first choice (refused memory is an
-    /// [`AgentError::OutOfMemory`](crate::AgentError::OutOfMemory)).
+    /// The largest `tt_bits` (SPEC key `tt`): 2^28 entries of 24 bytes, 6 GiB at most. The
+    /// table starts with 4096 entries at the first choice (refused memory is an
+    /// [`AgentError::OutOfMemory`](crate::AgentError::OutOfMemory)) and doubles, fallibly,
+    /// whenever half of its entries are taken (a doubling refused leaves it as it is).
     pub const MAX_TT_BITS: u32 = 28;
 
     /// The deepest `max_depth` a SPEC accepts (key `depth`).

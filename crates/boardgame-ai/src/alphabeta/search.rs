@@ -104,7 +104,7 @@ impl<G: Game> AlphaBeta<G> {
         state.legal_actions(&mut legal);
         let tt_best = if self.config.tt_bits != 0 {
             let key = state.position_key() ^ self.root_salt ^ round.salt();
-            let e = self.table[self.slot(key)];
+            let e = self.table.get(key);
             if e.key == key {
                 e.best
             } else {
@@ -168,8 +168,7 @@ impl<G: Game> AlphaBeta<G> {
         } else {
             0
         };
-        let slot = self.slot(key);
-        let entry = self.table[slot];
+        let entry = self.table.get(key);
         let mut tt_best = u16::MAX;
         if use_table && entry.key == key {
             tt_best = entry.best;
@@ -242,13 +241,13 @@ impl<G: Game> AlphaBeta<G> {
             Bound::Exact
         };
         if use_table && (entry.key != key || depth >= entry.depth as u32) {
-            self.table[slot] = Entry {
+            self.table.put(Entry {
                 key,
                 score: best,
                 depth: depth.min(u16::MAX as u32) as u16,
                 best: best_index,
                 bound,
-            };
+            });
         }
         best
     }
