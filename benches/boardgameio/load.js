@@ -50,6 +50,8 @@ async function post(path, body) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    // A server that stops answering fails the match instead of holding the run open.
+    signal: AbortSignal.timeout(ACTION_TIMEOUT_MS),
   });
   if (!answer.ok) throw new Error(`${path}: status ${answer.status}`);
   return answer.json();
@@ -88,9 +90,19 @@ async function playMatch() {
       sockets.push(socket);
       let sentAt = null;
       let sentStateID = -1;
-      let timer = null;
+      // Until the first state arrives: a seat that is never synced fails the match.
+      let timer = setTimeout(() => {
+        if (finished) return;
+        errors++;
+        finish();
+      }, ACTION_TIMEOUT_MS);
+      let synced = false;
       const onState = (state) => {
         if (finished) return;
+        if (!synced) {
+          synced = true;
+          clearTimeout(timer);
+        }
         if (sentAt !== null && state._stateID > sentStateID) {
           clearTimeout(timer);
           if (performance.now() <= deadline) {
@@ -110,6 +122,7 @@ async function playMatch() {
         sentStateID = state._stateID;
         sentAt = performance.now();
         timer = setTimeout(() => {
+          if (finished) return;
           errors++;
           finish();
         }, ACTION_TIMEOUT_MS);
