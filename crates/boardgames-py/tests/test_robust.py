@@ -242,6 +242,8 @@ def test_settings_that_size_memory_fail_cleanly_under_a_memory_limit():
     # The attack's SPEC is outside max_nodes' bound: refused when read, never an abort.
     assert said["mcts max_nodes"] == "NotationError", said
     assert said["subtree size"] in ("ValueError", "MemoryError"), said
-    # 6 GiB and 4 GiB tables under a 2 GiB limit: the allocation is refused, a MemoryError.
-    assert said["alphabeta tt"] == "MemoryError", said
+    # The alpha-beta table grows as the search fills it (up to 2^28 entries, 6 GiB): a search of
+    # 100 positions runs within the limit.
+    assert said["alphabeta tt"] == "ok", said
+    # The solver's 4 GiB table under a 2 GiB limit: the allocation is refused, a MemoryError.
     assert said["solver tt"] == "MemoryError", said
