@@ -2,11 +2,12 @@
 //! play actions (the players', the agents', the dice), each committed before it is answered.
 
 use crate::agents::{capped_spec, Pool};
+use crate::db::{now_ms, WriteError};
 use crate::error::ApiError;
 use crate::game::{Match, Turn};
 use crate::room::Room;
 use crate::secret;
-use crate::store::{now_ms, RoomRow, Store, WriteError};
+use crate::store::{RoomRow, Store};
 use crate::Config;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;

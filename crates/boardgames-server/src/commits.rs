@@ -7,7 +7,7 @@
 //! one writer holding the database's lock instead of several taking turns through its busy
 //! timeout) for all the rooms that acted meanwhile. Alone, an append is committed at once.
 
-use crate::store::{lost_if_unchanged, notify, now_ms, to_i64, Backend, WriteError, Writes};
+use crate::db::{lost_if_unchanged, notify, now_ms, to_i64, Backend, WriteError, Writes};
 use sqlx::Connection;
 use tokio::sync::{mpsc, oneshot};
 
@@ -172,7 +172,8 @@ impl Writer {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::{now_ms, RoomRow, Store, WriteError};
+    use crate::db::{now_ms, WriteError};
+    use crate::store::{RoomRow, Store};
 
     fn room(id: String) -> RoomRow {
         RoomRow {

@@ -37,6 +37,7 @@
 mod agents;
 mod app;
 mod commits;
+mod db;
 mod error;
 pub mod fuzzing;
 mod game;
@@ -193,7 +194,7 @@ impl Server {
             })?;
         let app = Arc::new(App::new(config.clone(), store));
         app.resume().await;
-        if app.store.backend() == store::Backend::Postgres {
+        if app.store.backend() == db::Backend::Postgres {
             tokio::spawn(notify::listen(Arc::clone(&app), config.db.clone()));
         }
         if app.limiter.is_some() {

@@ -3,7 +3,7 @@
 //! `PgListener`) and catches up the rooms it has in memory.
 
 use crate::app::App;
-use crate::store::CHANNEL;
+use crate::db::CHANNEL;
 use sqlx::postgres::PgListener;
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,9 +1,9 @@
 //! The HTTP API: the routes of the contract and the server's additions, each answering JSON.
 
 use crate::app::{Actor, App, NewRoom, SharedRoom};
+use crate::db::Backend;
 use crate::error::ApiError;
 use crate::secret;
-use crate::store::Backend;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};

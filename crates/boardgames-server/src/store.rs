@@ -3,27 +3,13 @@
 //! through the group commit of `commits.rs`).
 
 use crate::commits::{Append, Queue};
-use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult};
-use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Connection, Row};
-use std::ops::{Deref, DerefMut};
+use crate::db::{lost_if_unchanged, notify, to_i64, to_u64, Backend, WriteError, Writes};
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use std::str::FromStr;
-use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
-use tokio::sync::{Mutex, MutexGuard};
-
-/// The channel of PostgreSQL notifications between instances sharing a database.
-pub(crate) const CHANNEL: &str = "boardgames_rooms";
 
 /// The embedded migrations (the crate's `migrations/` folder).
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
-/// Which database the URL names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Backend {
-    Sqlite,
-    Postgres,
-}
 
 /// The connection pool and what it is.
 #[derive(Clone, Debug)]
@@ -36,53 +22,6 @@ pub(crate) struct Store {
     commits: Queue,
     /// Where write transactions begin.
     writes: Writes,
-}
-
-/// Where write transactions begin. On SQLite: one connection of their own, which the writers
-/// of this process take in turn. SQLite lets one connection write at a time and makes the
-/// others sleep and retry (its busy timeout, in steps of up to 100 ms), which under load cost
-/// more than the writes; and one connection keeps its page cache and prepared statements warm.
-/// On PostgreSQL, where writers of different rooms do not wait for each other: any connection
-/// of the pool.
-#[derive(Clone, Debug)]
-pub(crate) struct Writes {
-    pool: AnyPool,
-    own: Option<Arc<Mutex<AnyConnection>>>,
-}
-
-/// A connection to write on, held until dropped.
-pub(crate) enum WriteConnection<'a> {
-    Own(MutexGuard<'a, AnyConnection>),
-    Pooled(PoolConnection<Any>),
-}
-
-impl Deref for WriteConnection<'_> {
-    type Target = AnyConnection;
-    fn deref(&self) -> &AnyConnection {
-        match self {
-            WriteConnection::Own(c) => c,
-            WriteConnection::Pooled(c) => c,
-        }
-    }
-}
-
-impl DerefMut for WriteConnection<'_> {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
-        match self {
-            WriteConnection::Own(c) => c,
-            WriteConnection::Pooled(c) => c,
-        }
-    }
-}
-
-impl Writes {
-    /// Waits for this process's turn to write (on SQLite) and gives the connection to write on.
-    pub(crate) async fn connection(&self) -> Result<WriteConnection<'_>, sqlx::Error> {
-        Ok(match &self.own {
-            Some(own) => WriteConnection::Own(own.lock().await),
-            None => WriteConnection::Pooled(self.pool.acquire().await?),
-        })
-    }
 }
 
 /// What SQLite connections are set to. WAL: readers do not wait for the writer; a commit is
@@ -127,64 +66,6 @@ pub(crate) struct Stored {
     pub(crate) actions: Vec<String>,
 }
 
-/// Why a write was refused.
-#[derive(Debug)]
-pub(crate) enum WriteError {
-    /// The room's ply was no longer the one given, or the seat was taken meanwhile.
-    Lost,
-    /// The database failed.
-    Db(sqlx::Error),
-}
-
-impl From<sqlx::Error> for WriteError {
-    fn from(e: sqlx::Error) -> WriteError {
-        WriteError::Db(e)
-    }
-}
-
-/// A write on a condition (the ply, a free seat, the token) that changed no row: `Lost`, another
-/// writer got there first.
-pub(crate) fn lost_if_unchanged(done: AnyQueryResult) -> Result<(), WriteError> {
-    if done.rows_affected() == 0 {
-        return Err(WriteError::Lost);
-    }
-    Ok(())
-}
-
-/// Milliseconds since the Unix epoch.
-pub(crate) fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-fn to_u64(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
-}
-
-pub(crate) fn to_i64(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-/// Tells the other instances (on PostgreSQL) that `room` changed, inside `tx`: this instance's
-/// id and the room on the notification channel, delivered when `tx` commits.
-pub(crate) async fn notify(
-    backend: Backend,
-    instance: &str,
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    room: &str,
-) -> Result<(), sqlx::Error> {
-    if backend == Backend::Postgres {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(format!("{instance} {room}"))
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
-}
-
 /// The URL with what SQLite needs: the file is created if missing.
 fn sqlite_url(url: &str) -> String {
     if url.contains("mode=") || url.contains(":memory:") {
@@ -222,7 +103,7 @@ impl Store {
             Backend::Sqlite => {
                 let mut conn = AnyConnection::connect_with(&options).await?;
                 sqlite_pragmas(&mut conn).await?;
-                Some(Arc::new(Mutex::new(conn)))
+                Some(conn)
             }
             Backend::Postgres => None,
         };
@@ -247,10 +128,7 @@ impl Store {
             .await
             .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
         let instance = crate::secret::room_id();
-        let writes = Writes {
-            pool: pool.clone(),
-            own,
-        };
+        let writes = Writes::new(pool.clone(), own);
         let commits = Queue::start(writes.clone(), backend, instance.clone());
         Ok(Store {
             pool,
