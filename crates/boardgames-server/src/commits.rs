@@ -78,30 +78,23 @@ impl Writer {
         }
     }
 
-    /// Commits `batch` in one transaction; if that fails, each append in its own, so that one
-    /// bad append fails alone.
+    /// Commits `batch` in one transaction; an append alone, or each append of a batch whose
+    /// transaction failed, in its own, so that one bad append fails alone.
     async fn commit_batch(&self, mut batch: Vec<Job>) {
-        if batch.len() == 1 {
-            let job = batch.remove(0);
-            let outcome = self.commit_alone(&job.append).await;
-            let _ = job.done.send(outcome);
-            return;
-        }
-        // Rooms in one order, so that two instances' transactions on PostgreSQL lock the rooms
-        // they share in the same order (no deadlock).
-        batch.sort_by(|a, b| a.append.room.cmp(&b.append.room));
-        match self.commit_together(&batch).await {
-            Ok(outcomes) => {
+        if batch.len() > 1 {
+            // Rooms in one order, so that two instances' transactions on PostgreSQL lock the
+            // rooms they share in the same order (no deadlock).
+            batch.sort_by(|a, b| a.append.room.cmp(&b.append.room));
+            if let Ok(outcomes) = self.commit_together(&batch).await {
                 for (job, outcome) in batch.into_iter().zip(outcomes) {
                     let _ = job.done.send(outcome);
                 }
+                return;
             }
-            Err(_) => {
-                for job in batch {
-                    let outcome = self.commit_alone(&job.append).await;
-                    let _ = job.done.send(outcome);
-                }
-            }
+        }
+        for job in batch {
+            let outcome = self.commit_alone(&job.append).await;
+            let _ = job.done.send(outcome);
         }
     }
 
