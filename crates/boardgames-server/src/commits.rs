@@ -7,7 +7,8 @@
 //! one writer holding the database's lock instead of several taking turns through its busy
 //! timeout) for all the rooms that acted meanwhile. Alone, an append is committed at once.
 
-use crate::db::{lost_if_unchanged, notify, now_ms, to_i64, Backend, WriteError, Writes};
+use crate::db::{now_ms, to_i64, Backend, WriteError, Writes, CHANNEL};
+use serde::Serialize;
 use sqlx::Connection;
 use tokio::sync::{mpsc, oneshot};
 
@@ -78,90 +79,156 @@ impl Writer {
         }
     }
 
-    /// Commits `batch` in one transaction; an append alone, or each append of a batch whose
-    /// transaction failed, in its own, so that one bad append fails alone.
+    /// Commits `batch` in one transaction; if that fails, each append in its own, so that one
+    /// bad append fails alone.
     async fn commit_batch(&self, mut batch: Vec<Job>) {
-        if batch.len() > 1 {
-            // Rooms in one order, so that two instances' transactions on PostgreSQL lock the
-            // rooms they share in the same order (no deadlock).
-            batch.sort_by(|a, b| a.append.room.cmp(&b.append.room));
-            if let Ok(outcomes) = self.commit_together(&batch).await {
-                for (job, outcome) in batch.into_iter().zip(outcomes) {
-                    let _ = job.done.send(outcome);
+        // Rooms in one order, so that two instances' transactions on PostgreSQL tend to lock
+        // the rooms they share in the same order (a deadlock, which PostgreSQL breaks by
+        // failing one transaction, sends that batch's appends through one at a time).
+        batch.sort_by(|a, b| a.append.room.cmp(&b.append.room));
+        let appends: Vec<&Append> = batch.iter().map(|job| &job.append).collect();
+        let outcomes = match self.commit(&appends).await {
+            Ok(outcomes) => outcomes,
+            Err(e) if batch.len() == 1 => vec![Err(WriteError::Db(e))],
+            Err(_) => {
+                let mut outcomes = Vec::with_capacity(batch.len());
+                for append in appends {
+                    outcomes.push(match self.commit(&[append]).await {
+                        Ok(mut one) => one.pop().unwrap_or(Err(WriteError::Lost)),
+                        Err(e) => Err(WriteError::Db(e)),
+                    });
                 }
-                return;
+                outcomes
             }
-        }
-        for job in batch {
-            let outcome = self.commit_alone(&job.append).await;
+        };
+        for (job, outcome) in batch.into_iter().zip(outcomes) {
             let _ = job.done.send(outcome);
         }
     }
 
-    /// One transaction for every append of `batch`: each one's outcome (applied or `Lost`), or
-    /// the database's error (nothing committed).
-    async fn commit_together(
+    /// One transaction for all of `appends`, in a fixed number of statements whatever their
+    /// number (each statement is a round trip to the database): the rooms still at their ply
+    /// move on, the actions of those are stored, the other instances are told. Each append's
+    /// outcome (applied or `Lost`), or the database's error (nothing committed).
+    async fn commit(
         &self,
-        batch: &[Job],
+        appends: &[&Append],
     ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
         let mut conn = self.writes.connection().await?;
         let mut tx = conn.begin().await?;
-        let mut outcomes = Vec::with_capacity(batch.len());
-        for job in batch {
-            match self.write(&mut tx, &job.append).await {
-                Err(WriteError::Db(e)) => return Err(e),
-                outcome => outcomes.push(outcome),
-            }
-        }
-        tx.commit().await?;
-        Ok(outcomes)
-    }
-
-    async fn commit_alone(&self, append: &Append) -> Result<(), WriteError> {
-        let mut conn = self.writes.connection().await?;
-        let mut tx = conn.begin().await?;
-        self.write(&mut tx, append).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Moves the room from `ply` to `ply + actions.len()` if it is still at `ply` (else
-    /// `Lost`, nothing written), stores the actions and tells the other instances.
-    async fn write(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        append: &Append,
-    ) -> Result<(), WriteError> {
-        let Append {
-            room,
-            ply,
-            actions,
-            finished,
-        } = append;
-        let end = ply + actions.len() as u64;
-        let done = sqlx::query(
-            "UPDATE rooms SET ply = $1, finished = $2, updated_ms = $3 WHERE id = $4 AND ply = $5",
-        )
-        .bind(to_i64(end))
-        .bind(i64::from(*finished))
-        .bind(now_ms())
-        .bind(room)
-        .bind(to_i64(*ply))
-        .execute(&mut **tx)
-        .await?;
-        lost_if_unchanged(done)?;
-        for (k, action) in actions.iter().enumerate() {
-            sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
-                .bind(room)
-                .bind(to_i64(ply + k as u64))
-                .bind(action)
-                .execute(&mut **tx)
+        let moves: Vec<RoomMove> = appends
+            .iter()
+            .map(|a| RoomMove {
+                id: &a.room,
+                from: to_i64(a.ply),
+                to: to_i64(a.ply + a.actions.len() as u64),
+                finished: i64::from(a.finished),
+            })
+            .collect();
+        let moved: Vec<String> = sqlx::query_scalar(self.sql().move_rooms)
+            .bind(json(&moves))
+            .bind(now_ms())
+            .fetch_all(&mut *tx)
+            .await?;
+        let applied: Vec<bool> = appends.iter().map(|a| moved.contains(&a.room)).collect();
+        let rows: Vec<ActionRow> = appends
+            .iter()
+            .zip(&applied)
+            .filter(|(_, &applied)| applied)
+            .flat_map(|(a, _)| {
+                a.actions.iter().enumerate().map(|(k, action)| ActionRow {
+                    room: &a.room,
+                    ply: to_i64(a.ply + k as u64),
+                    action,
+                })
+            })
+            .collect();
+        if !rows.is_empty() {
+            sqlx::query(self.sql().insert_actions)
+                .bind(json(&rows))
+                .execute(&mut *tx)
                 .await?;
         }
-        notify(self.backend, &self.instance, tx, room).await?;
-        Ok(())
+        if self.backend == Backend::Postgres && !moved.is_empty() {
+            sqlx::query(
+                "SELECT pg_notify($1, $2 || ' ' || value) FROM json_array_elements_text($3::json)",
+            )
+            .bind(CHANNEL)
+            .bind(&self.instance)
+            .bind(json(&moved))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(applied
+            .into_iter()
+            .map(|applied| {
+                if applied {
+                    Ok(())
+                } else {
+                    Err(WriteError::Lost)
+                }
+            })
+            .collect())
+    }
+
+    fn sql(&self) -> &'static Sql {
+        match self.backend {
+            Backend::Sqlite => &SQLITE,
+            Backend::Postgres => &POSTGRES,
+        }
     }
 }
+
+/// A room to move from one ply to another (if it is still at the first), as the statements
+/// read it from their JSON parameter.
+#[derive(Serialize)]
+struct RoomMove<'a> {
+    id: &'a str,
+    from: i64,
+    to: i64,
+    finished: i64,
+}
+
+/// An action's row.
+#[derive(Serialize)]
+struct ActionRow<'a> {
+    room: &'a str,
+    ply: i64,
+    action: &'a str,
+}
+
+/// A JSON array parameter: one statement takes every row of the batch, so that the text of
+/// the statement (prepared once, kept in the connection's cache) does not depend on its size.
+fn json<T: Serialize>(rows: &[T]) -> String {
+    serde_json::to_string(rows).unwrap_or_else(|_| "[]".into())
+}
+
+/// The statements of a batch, in each database's dialect.
+struct Sql {
+    /// `$1`: the moves (JSON), `$2`: the time; returns the ids of the rooms moved.
+    move_rooms: &'static str,
+    /// `$1`: the rows (JSON).
+    insert_actions: &'static str,
+}
+
+const SQLITE: Sql = Sql {
+    move_rooms: "UPDATE rooms SET ply = m.value ->> '$.to', finished = m.value ->> '$.finished', updated_ms = $2 \
+         FROM json_each($1) AS m \
+         WHERE rooms.id = m.value ->> '$.id' AND rooms.ply = m.value ->> '$.from' \
+         RETURNING rooms.id",
+    insert_actions: "INSERT INTO actions (room, ply, action) \
+         SELECT value ->> '$.room', value ->> '$.ply', value ->> '$.action' FROM json_each($1)",
+};
+
+const POSTGRES: Sql = Sql {
+    move_rooms: "UPDATE rooms SET ply = m.\"to\", finished = m.finished, updated_ms = $2 \
+         FROM json_to_recordset($1::json) AS m(id TEXT, \"from\" BIGINT, \"to\" BIGINT, finished BIGINT) \
+         WHERE rooms.id = m.id AND rooms.ply = m.\"from\" \
+         RETURNING rooms.id",
+    insert_actions: "INSERT INTO actions (room, ply, action) \
+         SELECT room, ply, action FROM json_to_recordset($1::json) AS r(room TEXT, ply BIGINT, action TEXT)",
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! The database's ground floor: which database, the connection writes go through, why a write
 //! was refused, and the small helpers every write uses (the store and the group commit).
 
+use crate::checkpoint::Checkpoints;
 use sqlx::any::AnyQueryResult;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool};
@@ -29,6 +30,8 @@ pub(crate) enum Backend {
 pub(crate) struct Writes {
     pool: AnyPool,
     own: Option<Arc<Mutex<AnyConnection>>>,
+    /// On SQLite: the checkpointer, told of every write.
+    checkpoints: Option<Checkpoints>,
 }
 
 /// A connection to write on, held until dropped.
@@ -57,16 +60,21 @@ impl DerefMut for WriteConnection<'_> {
 }
 
 impl Writes {
-    /// Writes through `own` where given (SQLite), else through any connection of `pool`.
+    /// Writes through `own` where given (SQLite, whose checkpoints then run on a task of
+    /// their own), else through any connection of `pool`.
     pub(crate) fn new(pool: AnyPool, own: Option<AnyConnection>) -> Writes {
         Writes {
-            pool,
+            checkpoints: own.is_some().then(|| Checkpoints::start(pool.clone())),
             own: own.map(|c| Arc::new(Mutex::new(c))),
+            pool,
         }
     }
 
     /// Waits for this process's turn to write (on SQLite) and gives the connection to write on.
     pub(crate) async fn connection(&self) -> Result<WriteConnection<'_>, sqlx::Error> {
+        if let Some(checkpoints) = &self.checkpoints {
+            checkpoints.wrote();
+        }
         Ok(match &self.own {
             Some(own) => WriteConnection::Own(own.lock().await),
             None => WriteConnection::Pooled(self.pool.acquire().await?),

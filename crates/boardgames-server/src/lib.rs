@@ -36,6 +36,7 @@
 
 mod agents;
 mod app;
+mod checkpoint;
 mod commits;
 mod db;
 mod error;

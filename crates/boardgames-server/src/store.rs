@@ -103,6 +103,12 @@ impl Store {
             Backend::Sqlite => {
                 let mut conn = AnyConnection::connect_with(&options).await?;
                 sqlite_pragmas(&mut conn).await?;
+                // The checkpointer (checkpoint.rs) copies the log into the database; the
+                // writer checkpoints only to let the log start again from its beginning, and
+                // so rarely that its pause touches fewer than 1% of the actions.
+                sqlx::query(crate::checkpoint::WRITER_PRAGMA)
+                    .execute(&mut conn)
+                    .await?;
                 Some(conn)
             }
             Backend::Postgres => None,
