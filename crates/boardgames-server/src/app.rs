@@ -249,7 +249,7 @@ impl App {
                     .ok_or_else(|| ApiError::conflict("no rematch"))?;
                 drop(old);
                 let room = self.room(&id).await?;
-                let text = room.lock().await.json().to_string();
+                let text = room.lock().await.text();
                 return Ok(text.into());
             }
             Err(WriteError::Db(e)) => return Err(ApiError::database(&e)),

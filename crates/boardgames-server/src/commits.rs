@@ -1,35 +1,126 @@
-//! Group commit of the rooms' actions: one task appends them, and every append that waits while
-//! a transaction is being committed goes into the next one together.
+//! Group commit of every write: one task commits them, and the writes that wait while a
+//! transaction is being committed go into the next one together: one statement per kind of
+//! write (`sql.rs`), each one round trip to the database whatever the number of its writes.
 //!
-//! Each append still changes its room only if the room is at the ply it names (the stale-ply
-//! refusal), and its caller hears back only once the transaction holding it is committed, so
-//! nothing answered is lost. What changes is the cost under load: one commit (and, on SQLite,
-//! one writer holding the database's lock instead of several taking turns through its busy
-//! timeout) for all the rooms that acted meanwhile. Alone, an append is committed at once.
+//! Each write still changes the database only on its condition (an append only if the room is
+//! at the ply it names, a seat taken only if it is free, ...), and its caller hears back only
+//! once the transaction holding it is committed, so nothing answered is lost. What changes is
+//! the cost under load: one commit (and, on SQLite, one writer holding the database's lock
+//! instead of several taking turns through its busy timeout) for all the rooms that changed
+//! meanwhile. Alone, a write is committed at once.
 
 use crate::db::{now_ms, to_i64, Backend, WriteError, Writes, CHANNEL};
 use serde::Serialize;
-use sqlx::Connection;
+use std::collections::HashSet;
 use tokio::sync::{mpsc, oneshot};
 
-/// The most appends committed in one transaction.
+/// The most writes committed together.
 const MAX_BATCH: usize = 256;
 
-/// Appends waiting for the writer, at most (an append waits for room in the queue beyond it).
+/// Writes waiting for the writer, at most (a write waits for room in the queue beyond it).
 const QUEUE: usize = 1024;
 
-/// Actions to append to a room at a ply.
-#[derive(Debug)]
-pub(crate) struct Append {
-    pub(crate) room: String,
-    pub(crate) ply: u64,
-    pub(crate) actions: Vec<String>,
-    pub(crate) finished: bool,
+/// A write, as its statement reads it: one element of the statement's JSON array.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Write {
+    Create(Create),
+    TakeSeat(TakeSeat),
+    LeaveSeat(LeaveSeat),
+    Append(Append),
 }
 
-/// An append and where its outcome goes.
+/// A new room at ply 0 with its seats (`human` or an agent's SPEC each); a rematch only if the
+/// room it is the rematch of has none yet (else nothing is stored), which then links to it.
+#[derive(Debug, Serialize)]
+pub(crate) struct Create {
+    pub(crate) room: String,
+    pub(crate) rematch_of: Option<String>,
+    pub(crate) game: String,
+    pub(crate) params: String,
+    pub(crate) move_seconds: Option<i64>,
+    pub(crate) created_ms: i64,
+    pub(crate) seats: Vec<String>,
+}
+
+/// A free person's seat given to the token hashed `hash`, with a name.
+#[derive(Debug, Serialize)]
+pub(crate) struct TakeSeat {
+    pub(crate) room: String,
+    pub(crate) seat: i64,
+    pub(crate) hash: String,
+    pub(crate) name: Option<String>,
+}
+
+/// A seat freed, if the token hashed `hash` holds it.
+#[derive(Debug, Serialize)]
+pub(crate) struct LeaveSeat {
+    pub(crate) room: String,
+    pub(crate) seat: i64,
+    pub(crate) hash: String,
+}
+
+/// Actions stored at plies `from`, `from + 1`, ... of a room that moves from ply `from` to
+/// `to`, if it is still at `from` (the stale-ply refusal).
+#[derive(Debug, Serialize)]
+pub(crate) struct Append {
+    pub(crate) room: String,
+    pub(crate) from: i64,
+    pub(crate) to: i64,
+    pub(crate) finished: i64,
+    pub(crate) actions: Vec<String>,
+}
+
+impl Append {
+    /// `actions` at ply `ply` of `room`, after which the game is `finished` or not.
+    pub(crate) fn new(room: &str, ply: u64, actions: &[String], finished: bool) -> Append {
+        Append {
+            room: room.to_string(),
+            from: to_i64(ply),
+            to: to_i64(ply + actions.len() as u64),
+            finished: i64::from(finished),
+            actions: actions.to_vec(),
+        }
+    }
+}
+
+/// The kinds of writes, in the order a batch commits them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Create,
+    TakeSeat,
+    LeaveSeat,
+    Append,
+}
+
+impl Kind {
+    const ALL: [Kind; 4] = [Kind::Create, Kind::TakeSeat, Kind::LeaveSeat, Kind::Append];
+}
+
+impl Write {
+    fn kind(&self) -> Kind {
+        match self {
+            Write::Create(_) => Kind::Create,
+            Write::TakeSeat(_) => Kind::TakeSeat,
+            Write::LeaveSeat(_) => Kind::LeaveSeat,
+            Write::Append(_) => Kind::Append,
+        }
+    }
+
+    /// The room the write changes: what its statement answers when it is applied.
+    fn room(&self) -> &str {
+        match self {
+            Write::Create(w) => &w.room,
+            Write::TakeSeat(w) => &w.room,
+            Write::LeaveSeat(w) => &w.room,
+            Write::Append(w) => &w.room,
+        }
+    }
+}
+
+/// A write and where its outcome goes.
 struct Job {
-    append: Append,
+    write: Write,
     done: oneshot::Sender<Result<(), WriteError>>,
 }
 
@@ -59,12 +150,13 @@ impl Queue {
         Queue { jobs }
     }
 
-    /// Appends `append` and answers once it is committed (or refused, or failed).
-    pub(crate) async fn append(&self, append: Append) -> Result<(), WriteError> {
+    /// Commits `write`; answers once it is committed, or `Lost` (its condition no longer held:
+    /// nothing was written), or the database's error.
+    pub(crate) async fn write(&self, write: Write) -> Result<(), WriteError> {
         let (done, outcome) = oneshot::channel();
         let closed = || WriteError::Db(sqlx::Error::PoolClosed);
         self.jobs
-            .send(Job { append, done })
+            .send(Job { write, done })
             .await
             .map_err(|_| closed())?;
         outcome.await.map_err(|_| closed())?
@@ -73,27 +165,43 @@ impl Queue {
 
 impl Writer {
     async fn run(self, mut inbox: mpsc::Receiver<Job>) {
-        let mut batch = Vec::with_capacity(MAX_BATCH);
-        while inbox.recv_many(&mut batch, MAX_BATCH).await > 0 {
-            self.commit_batch(std::mem::take(&mut batch)).await;
+        let mut waiting = Vec::with_capacity(MAX_BATCH);
+        while inbox.recv_many(&mut waiting, MAX_BATCH).await > 0 {
+            while !waiting.is_empty() {
+                let (batch, later) = one_per_room(std::mem::take(&mut waiting));
+                self.commit_batch(batch).await;
+                waiting = later;
+            }
         }
     }
 
-    /// Commits `batch` in one transaction; if that fails, each append in its own, so that one
-    /// bad append fails alone.
+    /// Commits `batch` (one write per room), kind after kind.
     async fn commit_batch(&self, mut batch: Vec<Job>) {
         // Rooms in one order, so that two instances' transactions on PostgreSQL tend to lock
         // the rooms they share in the same order (a deadlock, which PostgreSQL breaks by
-        // failing one transaction, sends that batch's appends through one at a time).
-        batch.sort_by(|a, b| a.append.room.cmp(&b.append.room));
-        let appends: Vec<&Append> = batch.iter().map(|job| &job.append).collect();
-        let outcomes = match self.commit(&appends).await {
+        // failing one transaction, sends that batch's writes through one at a time).
+        batch.sort_by(|a, b| a.write.room().cmp(b.write.room()));
+        for kind in Kind::ALL {
+            let (of_kind, rest): (Vec<Job>, Vec<Job>) =
+                batch.into_iter().partition(|job| job.write.kind() == kind);
+            batch = rest;
+            if !of_kind.is_empty() {
+                self.commit_kind(kind, of_kind).await;
+            }
+        }
+    }
+
+    /// Commits `jobs` (all of `kind`) in one transaction; if that fails, each in its own, so
+    /// that one bad write fails alone.
+    async fn commit_kind(&self, kind: Kind, jobs: Vec<Job>) {
+        let writes: Vec<&Write> = jobs.iter().map(|job| &job.write).collect();
+        let outcomes = match self.commit(kind, &writes).await {
             Ok(outcomes) => outcomes,
-            Err(e) if batch.len() == 1 => vec![Err(WriteError::Db(e))],
+            Err(e) if jobs.len() == 1 => vec![Err(WriteError::Db(e))],
             Err(_) => {
-                let mut outcomes = Vec::with_capacity(batch.len());
-                for append in appends {
-                    outcomes.push(match self.commit(&[append]).await {
+                let mut outcomes = Vec::with_capacity(jobs.len());
+                for write in writes {
+                    outcomes.push(match self.commit(kind, &[write]).await {
                         Ok(mut one) => one.pop().unwrap_or(Err(WriteError::Lost)),
                         Err(e) => Err(WriteError::Db(e)),
                     });
@@ -101,69 +209,34 @@ impl Writer {
                 outcomes
             }
         };
-        for (job, outcome) in batch.into_iter().zip(outcomes) {
+        for (job, outcome) in jobs.into_iter().zip(outcomes) {
             let _ = job.done.send(outcome);
         }
     }
 
-    /// One transaction for all of `appends`, in a fixed number of statements whatever their
-    /// number (each statement is a round trip to the database): the rooms still at their ply
-    /// move on, the actions of those are stored, the other instances are told. Each append's
-    /// outcome (applied or `Lost`), or the database's error (nothing committed).
+    /// One transaction for `writes` (all of `kind`, one per room), in one statement: each
+    /// one's outcome (applied, or `Lost`), or the database's error (nothing committed).
     async fn commit(
         &self,
-        appends: &[&Append],
+        kind: Kind,
+        writes: &[&Write],
     ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
-        let mut conn = self.writes.connection().await?;
-        let mut tx = conn.begin().await?;
-        let moves: Vec<RoomMove> = appends
-            .iter()
-            .map(|a| RoomMove {
-                id: &a.room,
-                from: to_i64(a.ply),
-                to: to_i64(a.ply + a.actions.len() as u64),
-                finished: i64::from(a.finished),
-            })
-            .collect();
-        let moved: Vec<String> = sqlx::query_scalar(self.sql().move_rooms)
-            .bind(json(&moves))
-            .bind(now_ms())
-            .fetch_all(&mut *tx)
-            .await?;
-        let applied: Vec<bool> = appends.iter().map(|a| moved.contains(&a.room)).collect();
-        let rows: Vec<ActionRow> = appends
-            .iter()
-            .zip(&applied)
-            .filter(|(_, &applied)| applied)
-            .flat_map(|(a, _)| {
-                a.actions.iter().enumerate().map(|(k, action)| ActionRow {
-                    room: &a.room,
-                    ply: to_i64(a.ply + k as u64),
-                    action,
-                })
-            })
-            .collect();
-        if !rows.is_empty() {
-            sqlx::query(self.sql().insert_actions)
-                .bind(json(&rows))
-                .execute(&mut *tx)
-                .await?;
-        }
-        if self.backend == Backend::Postgres && !moved.is_empty() {
-            sqlx::query(
-                "SELECT pg_notify($1, $2 || ' ' || value) FROM json_array_elements_text($3::json)",
+        let rows = serde_json::to_string(writes).map_err(|e| sqlx::Error::Encode(e.into()))?;
+        let changed = self
+            .writes
+            .run(
+                sqlx::query_scalar(self.backend.statements().of(kind))
+                    .bind(rows)
+                    .bind(now_ms())
+                    .bind(CHANNEL)
+                    .bind(&self.instance),
             )
-            .bind(CHANNEL)
-            .bind(&self.instance)
-            .bind(json(&moved))
-            .execute(&mut *tx)
             .await?;
-        }
-        tx.commit().await?;
-        Ok(applied
-            .into_iter()
-            .map(|applied| {
-                if applied {
+        let changed: HashSet<&str> = changed.iter().map(String::as_str).collect();
+        Ok(writes
+            .iter()
+            .map(|w| {
+                if changed.contains(w.room()) {
                     Ok(())
                 } else {
                     Err(WriteError::Lost)
@@ -171,64 +244,27 @@ impl Writer {
             })
             .collect())
     }
+}
 
-    fn sql(&self) -> &'static Sql {
-        match self.backend {
-            Backend::Sqlite => &SQLITE,
-            Backend::Postgres => &POSTGRES,
+/// Splits `jobs` into the first write of each room and the others (for the next batch): the
+/// statements answer the rooms they changed, which then tells each write's outcome.
+fn one_per_room(jobs: Vec<Job>) -> (Vec<Job>, Vec<Job>) {
+    let mut rooms = HashSet::with_capacity(jobs.len());
+    let first: Vec<bool> = jobs
+        .iter()
+        .map(|job| rooms.insert(job.write.room()))
+        .collect();
+    drop(rooms);
+    let (mut batch, mut later) = (Vec::with_capacity(jobs.len()), Vec::new());
+    for (job, first) in jobs.into_iter().zip(first) {
+        if first {
+            batch.push(job);
+        } else {
+            later.push(job);
         }
     }
+    (batch, later)
 }
-
-/// A room to move from one ply to another (if it is still at the first), as the statements
-/// read it from their JSON parameter.
-#[derive(Serialize)]
-struct RoomMove<'a> {
-    id: &'a str,
-    from: i64,
-    to: i64,
-    finished: i64,
-}
-
-/// An action's row.
-#[derive(Serialize)]
-struct ActionRow<'a> {
-    room: &'a str,
-    ply: i64,
-    action: &'a str,
-}
-
-/// A JSON array parameter: one statement takes every row of the batch, so that the text of
-/// the statement (prepared once, kept in the connection's cache) does not depend on its size.
-fn json<T: Serialize>(rows: &[T]) -> String {
-    serde_json::to_string(rows).unwrap_or_else(|_| "[]".into())
-}
-
-/// The statements of a batch, in each database's dialect.
-struct Sql {
-    /// `$1`: the moves (JSON), `$2`: the time; returns the ids of the rooms moved.
-    move_rooms: &'static str,
-    /// `$1`: the rows (JSON).
-    insert_actions: &'static str,
-}
-
-const SQLITE: Sql = Sql {
-    move_rooms: "UPDATE rooms SET ply = m.value ->> '$.to', finished = m.value ->> '$.finished', updated_ms = $2 \
-         FROM json_each($1) AS m \
-         WHERE rooms.id = m.value ->> '$.id' AND rooms.ply = m.value ->> '$.from' \
-         RETURNING rooms.id",
-    insert_actions: "INSERT INTO actions (room, ply, action) \
-         SELECT value ->> '$.room', value ->> '$.ply', value ->> '$.action' FROM json_each($1)",
-};
-
-const POSTGRES: Sql = Sql {
-    move_rooms: "UPDATE rooms SET ply = m.\"to\", finished = m.finished, updated_ms = $2 \
-         FROM json_to_recordset($1::json) AS m(id TEXT, \"from\" BIGINT, \"to\" BIGINT, finished BIGINT) \
-         WHERE rooms.id = m.id AND rooms.ply = m.\"from\" \
-         RETURNING rooms.id",
-    insert_actions: "INSERT INTO actions (room, ply, action) \
-         SELECT room, ply, action FROM json_to_recordset($1::json) AS r(room TEXT, ply BIGINT, action TEXT)",
-};
 
 #[cfg(test)]
 mod tests {
@@ -287,6 +323,92 @@ mod tests {
             }
         }
         store.close().await;
+    }
+
+    /// Rooms, seats and rematches written at once (so several to a batch, and several to one
+    /// room, which go into successive batches): every write whose condition holds is stored,
+    /// the others are `Lost` and change nothing.
+    async fn writes_at_once(db: &str) {
+        let store = Store::open(db, 4).await.unwrap();
+        let ids: Vec<String> = (0..12).map(|_| crate::secret::room_id()).collect();
+        let creates = ids.iter().map(|id| {
+            let store = store.clone();
+            async move {
+                let kinds = ["human".to_string(), "random".to_string()];
+                store.create(&room(id.clone()), &kinds, None).await
+            }
+        });
+        for outcome in futures_util::future::join_all(creates).await {
+            outcome.unwrap();
+        }
+        // Each seat 0 asked for twice at once, and seat 1 (an agent's) once: one taker each.
+        let takes = ids.iter().flat_map(|id| {
+            [(0, "a"), (0, "b"), (1, "c")].map(|(seat, who)| {
+                let store = store.clone();
+                async move { store.take_seat(id, seat, who, Some(who)).await }
+            })
+        });
+        let outcomes = futures_util::future::join_all(takes).await;
+        for (i, id) in ids.iter().enumerate() {
+            let (first, second, agent) =
+                (&outcomes[3 * i], &outcomes[3 * i + 1], &outcomes[3 * i + 2]);
+            assert!(matches!(agent, Err(WriteError::Lost)), "{agent:?}");
+            let winner = match (first, second) {
+                (Ok(()), Err(WriteError::Lost)) => "a",
+                (Err(WriteError::Lost), Ok(())) => "b",
+                other => panic!("room {i}: {other:?}"),
+            };
+            let stored = store.load(id, 0).await.unwrap().unwrap();
+            assert_eq!(stored.seats[0].token_hash.as_deref(), Some(winner));
+            assert_eq!(stored.seats[0].name.as_deref(), Some(winner));
+            assert_eq!(stored.seats[1].kind, "random");
+            assert_eq!(stored.seats[1].token_hash, None);
+            // Only the holder's token frees the seat.
+            let loser = if winner == "a" { "b" } else { "a" };
+            assert!(matches!(
+                store.leave_seat(id, 0, loser).await,
+                Err(WriteError::Lost)
+            ));
+            store.leave_seat(id, 0, winner).await.unwrap();
+            let stored = store.load(id, 0).await.unwrap().unwrap();
+            assert_eq!(stored.seats[0].token_hash, None);
+        }
+        // Two rematches of one room at once: one is created and linked, the other stored not.
+        let (new_a, new_b) = (crate::secret::room_id(), crate::secret::room_id());
+        let kinds = ["human".to_string(), "human".to_string()];
+        let (room_a, room_b) = (room(new_a.clone()), room(new_b.clone()));
+        let (a, b) = tokio::join!(
+            store.create(&room_a, &kinds, Some(&ids[0])),
+            store.create(&room_b, &kinds, Some(&ids[0])),
+        );
+        let (made, not_made) = match (a, b) {
+            (Ok(()), Err(WriteError::Lost)) => (new_a, new_b),
+            (Err(WriteError::Lost), Ok(())) => (new_b, new_a),
+            other => panic!("{other:?}"),
+        };
+        let old = store.load(&ids[0], 0).await.unwrap().unwrap();
+        assert_eq!(old.room.rematch.as_deref(), Some(made.as_str()));
+        let made = store.load(&made, 0).await.unwrap().unwrap();
+        assert_eq!(made.seats.len(), 2);
+        assert!(store.load(&not_made, 0).await.unwrap().is_none());
+        store.close().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_at_once_on_sqlite() {
+        let dir = tempfile::tempdir().unwrap();
+        writes_at_once(&format!("sqlite://{}", dir.path().join("t.db").display())).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn writes_at_once_on_postgres() {
+        let db =
+            std::env::var("BOARDGAMES_TEST_POSTGRES").or_else(|_| std::env::var("DATABASE_URL"));
+        let Ok(db) = db else {
+            eprintln!("neither BOARDGAMES_TEST_POSTGRES nor DATABASE_URL is set: skipped");
+            return;
+        };
+        writes_at_once(&db).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

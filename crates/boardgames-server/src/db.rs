@@ -2,8 +2,9 @@
 //! was refused, and the small helpers every write uses (the store and the group commit).
 
 use crate::checkpoint::Checkpoints;
-use sqlx::any::AnyQueryResult;
+use sqlx::any::AnyArguments;
 use sqlx::pool::PoolConnection;
+use sqlx::query::QueryScalar;
 use sqlx::{Any, AnyConnection, AnyPool};
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
@@ -71,7 +72,7 @@ impl Writes {
     }
 
     /// Waits for this process's turn to write (on SQLite) and gives the connection to write on.
-    pub(crate) async fn connection(&self) -> Result<WriteConnection<'_>, sqlx::Error> {
+    async fn connection(&self) -> Result<WriteConnection<'_>, sqlx::Error> {
         if let Some(checkpoints) = &self.checkpoints {
             checkpoints.wrote();
         }
@@ -79,6 +80,22 @@ impl Writes {
             Some(own) => WriteConnection::Own(own.lock().await),
             None => WriteConnection::Pooled(self.pool.acquire().await?),
         })
+    }
+
+    /// Runs `write` (a statement of `sql.rs`) and gives the first column of its rows: what it
+    /// changed, committed. On SQLite a failed statement leaves the transaction of its text
+    /// open: it is rolled back here, so that nothing of the write remains.
+    pub(crate) async fn run<'q>(
+        &self,
+        write: QueryScalar<'q, Any, String, AnyArguments<'q>>,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        let mut conn = self.connection().await?;
+        let rows = write.fetch_all(&mut *conn).await;
+        if rows.is_err() && self.own.is_some() {
+            // Fails (harmlessly) where no transaction is open.
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        }
+        rows
     }
 }
 
@@ -97,15 +114,6 @@ impl From<sqlx::Error> for WriteError {
     }
 }
 
-/// A write on a condition (the ply, a free seat, the token) that changed no row: `Lost`, another
-/// writer got there first.
-pub(crate) fn lost_if_unchanged(done: AnyQueryResult) -> Result<(), WriteError> {
-    if done.rows_affected() == 0 {
-        return Err(WriteError::Lost);
-    }
-    Ok(())
-}
-
 /// Milliseconds since the Unix epoch.
 pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
@@ -120,22 +128,4 @@ pub(crate) fn to_u64(v: i64) -> u64 {
 
 pub(crate) fn to_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-/// Tells the other instances (on PostgreSQL) that `room` changed, inside `tx`: this instance's
-/// id and the room on the notification channel, delivered when `tx` commits.
-pub(crate) async fn notify(
-    backend: Backend,
-    instance: &str,
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    room: &str,
-) -> Result<(), sqlx::Error> {
-    if backend == Backend::Postgres {
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(format!("{instance} {room}"))
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
 }

@@ -48,6 +48,7 @@ mod notify;
 mod room;
 mod routes;
 mod secret;
+mod sql;
 mod store;
 
 pub use error::ApiError;

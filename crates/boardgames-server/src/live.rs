@@ -78,7 +78,7 @@ async fn session(
                 room.publish();
                 None
             }
-            None => Some(Utf8Bytes::from(room.json().to_string())),
+            None => Some(Utf8Bytes::from(room.text())),
         };
         (changes, first)
     };

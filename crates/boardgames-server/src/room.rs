@@ -5,7 +5,7 @@ use crate::game::{Match, Turn};
 use crate::store::{SeatRow, Stored};
 use axum::extract::ws::Utf8Bytes;
 use boardgames::GameEntry;
-use serde_json::{json, Value};
+use serde::Serialize;
 use tokio::sync::broadcast;
 
 /// A seat of a room.
@@ -145,57 +145,85 @@ impl Room {
             .position(|s| s.token_hash.as_deref() == Some(hash))
     }
 
-    /// The room's JSON.
-    pub(crate) fn json(&self) -> Value {
+    /// The room's JSON text, written straight from the room (no tree of values between).
+    pub(crate) fn text(&self) -> String {
         let names = self.game.seat_names();
-        let seats: Vec<Value> = self
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                json!({
-                    "seat": names.get(i).copied().unwrap_or("?"),
-                    "kind": s.kind,
-                    "name": s.name,
-                    "taken": s.agent.is_some() || s.token_hash.is_some(),
-                    "connected": s.agent.is_some() || s.connected > 0,
-                })
-            })
-            .collect();
         let turn = self.game.turn();
-        let to_act = match turn {
-            Turn::Seat(i) => json!(i),
-            _ => Value::Null,
+        let view = RoomView {
+            id: &self.id,
+            game: self.entry.name(),
+            title: self.entry.title(),
+            params: &self.params,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeatView {
+                    seat: names.get(i).copied().unwrap_or("?"),
+                    kind: &s.kind,
+                    name: s.name.as_deref(),
+                    taken: s.agent.is_some() || s.token_hash.is_some(),
+                    connected: s.agent.is_some() || s.connected > 0,
+                })
+                .collect(),
+            ply: self.ply(),
+            actions: &self.actions,
+            position: self.game.position(),
+            status: self.game.status_line(),
+            to_act: match turn {
+                Turn::Seat(i) => Some(i),
+                _ => None,
+            },
+            legal: match turn {
+                Turn::Seat(_) => self.game.legal(),
+                _ => Vec::new(),
+            },
+            over: turn == Turn::Over,
+            move_seconds: self.move_seconds,
+            deadline_ms: self.deadline_ms,
+            rematch: self.rematch.as_deref(),
+            created_ms: self.created_ms,
         };
-        let legal = match turn {
-            Turn::Seat(_) => self.game.legal(),
-            _ => Vec::new(),
-        };
-        json!({
-            "id": self.id,
-            "game": self.entry.name(),
-            "title": self.entry.title(),
-            "params": self.params,
-            "seats": seats,
-            "ply": self.ply(),
-            "actions": self.actions,
-            "position": self.game.position(),
-            "status": self.game.status_line(),
-            "to_act": to_act,
-            "legal": legal,
-            "over": turn == Turn::Over,
-            "move_seconds": self.move_seconds,
-            "deadline_ms": self.deadline_ms,
-            "rematch": self.rematch,
-            "created_ms": self.created_ms,
-        })
+        // Strings, numbers and lists of them only: writing cannot fail.
+        serde_json::to_string(&view).unwrap_or_default()
     }
 
     /// Sends the room to its WebSocket clients and returns the text sent.
     pub(crate) fn publish(&self) -> Utf8Bytes {
-        let text = Utf8Bytes::from(self.json().to_string());
+        let text = Utf8Bytes::from(self.text());
         // No receiver is not an error: nobody is watching.
         let _ = self.changes.send(text.clone());
         text
     }
+}
+
+/// The room as its JSON has it.
+#[derive(Serialize)]
+struct RoomView<'a> {
+    id: &'a str,
+    game: &'a str,
+    title: &'a str,
+    params: &'a str,
+    seats: Vec<SeatView<'a>>,
+    ply: u64,
+    actions: &'a [String],
+    position: String,
+    status: String,
+    to_act: Option<usize>,
+    legal: Vec<String>,
+    over: bool,
+    move_seconds: Option<u64>,
+    deadline_ms: Option<i64>,
+    rematch: Option<&'a str>,
+    created_ms: i64,
+}
+
+/// A seat as the room's JSON has it.
+#[derive(Serialize)]
+struct SeatView<'a> {
+    seat: &'a str,
+    kind: &'a str,
+    name: Option<&'a str>,
+    taken: bool,
+    connected: bool,
 }

@@ -198,7 +198,7 @@ pub(crate) async fn get_room(
         // Another instance changed it and its notification is still on the way.
         room.publish();
     }
-    let text = room.json().to_string();
+    let text = room.text();
     Ok(room_answer(StatusCode::OK, &text))
 }
 
@@ -259,7 +259,7 @@ pub(crate) async fn rematch(
     };
     if let Some(existing) = existing {
         let room = app.room(&existing).await?;
-        let text = room.lock().await.json().to_string();
+        let text = room.lock().await.text();
         return Ok(room_answer(StatusCode::OK, &text));
     }
     let text = app.create(new, Some(&id)).await?;

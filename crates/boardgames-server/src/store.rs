@@ -2,9 +2,9 @@
 //! crate's migrations run on start, and every write in one transaction (the rooms' actions
 //! through the group commit of `commits.rs`).
 
-use crate::commits::{Append, Queue};
-use crate::db::{lost_if_unchanged, notify, to_i64, to_u64, Backend, WriteError, Writes};
-use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions};
+use crate::commits::{Append, Create, LeaveSeat, Queue, TakeSeat, Write};
+use crate::db::{to_i64, to_u64, Backend, WriteError, Writes};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use std::str::FromStr;
 
@@ -20,8 +20,6 @@ pub(crate) struct Store {
     instance: String,
     /// The writer of the rooms' actions.
     commits: Queue,
-    /// Where write transactions begin.
-    writes: Writes,
 }
 
 /// What SQLite connections are set to. WAL: readers do not wait for the writer; a commit is
@@ -135,13 +133,12 @@ impl Store {
             .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
         let instance = crate::secret::room_id();
         let writes = Writes::new(pool.clone(), own);
-        let commits = Queue::start(writes.clone(), backend, instance.clone());
+        let commits = Queue::start(writes, backend, instance.clone());
         Ok(Store {
             pool,
             backend,
             instance,
             commits,
-            writes,
         })
     }
 
@@ -158,15 +155,6 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// Tells the other instances (PostgreSQL) that `room` changed, inside `tx`.
-    async fn notify(
-        &self,
-        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-        room: &str,
-    ) -> Result<(), sqlx::Error> {
-        notify(self.backend, &self.instance, tx, room).await
-    }
-
     /// The number of rooms whose game is not over.
     pub(crate) async fn open_rooms(&self) -> Result<u64, sqlx::Error> {
         let row = sqlx::query("SELECT COUNT(*) FROM rooms WHERE finished = 0")
@@ -175,54 +163,30 @@ impl Store {
         Ok(to_u64(row.try_get::<i64, _>(0)?))
     }
 
-    /// Stores a new room at ply 0 with its seats (`kinds`), and `rematch_of`'s link to it.
+    /// Stores a new room at ply 0 with its seats (`kinds`), and `rematch_of`'s link to it
+    /// (`Lost` if that room has its rematch already: then nothing is stored).
     pub(crate) async fn create(
         &self,
         room: &RoomRow,
         kinds: &[String],
         rematch_of: Option<&str>,
     ) -> Result<(), WriteError> {
-        let mut conn = self.writes.connection().await?;
-        let mut tx = conn.begin().await?;
-        if let Some(old) = rematch_of {
-            let done =
-                sqlx::query("UPDATE rooms SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
-                    .bind(&room.id)
-                    .bind(old)
-                    .execute(&mut *tx)
-                    .await?;
-            lost_if_unchanged(done)?;
-        }
-        sqlx::query(
-            "INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, 0, 0, $4, NULL, $5, $6)",
-        )
-        .bind(&room.id)
-        .bind(&room.game)
-        .bind(&room.params)
-        .bind(room.move_seconds.map(to_i64))
-        .bind(room.created_ms)
-        .bind(room.created_ms)
-        .execute(&mut *tx)
-        .await?;
-        for (i, kind) in kinds.iter().enumerate() {
-            sqlx::query("INSERT INTO seats (room, seat, kind, token_hash, name) VALUES ($1, $2, $3, NULL, NULL)")
-                .bind(&room.id)
-                .bind(to_i64(i as u64))
-                .bind(kind)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if let Some(old) = rematch_of {
-            self.notify(&mut tx, old).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        self.commits
+            .write(Write::Create(Create {
+                room: room.id.clone(),
+                rematch_of: rematch_of.map(str::to_string),
+                game: room.game.clone(),
+                params: room.params.clone(),
+                move_seconds: room.move_seconds.map(to_i64),
+                created_ms: room.created_ms,
+                seats: kinds.to_vec(),
+            }))
+            .await
     }
 
     /// Appends `actions` at ply `ply`, in a transaction that refuses a stale ply: the room
     /// moves from `ply` to `ply + actions.len()` only if it is still at `ply`. Answers once
-    /// committed (with the appends of other rooms waiting at the same time).
+    /// committed (with the writes of other rooms waiting at the same time).
     pub(crate) async fn append(
         &self,
         room: &str,
@@ -231,12 +195,7 @@ impl Store {
         finished: bool,
     ) -> Result<(), WriteError> {
         self.commits
-            .append(Append {
-                room: room.to_string(),
-                ply,
-                actions: actions.to_vec(),
-                finished,
-            })
+            .write(Write::Append(Append::new(room, ply, actions, finished)))
             .await
     }
 
@@ -248,17 +207,14 @@ impl Store {
         hash: &str,
         name: Option<&str>,
     ) -> Result<(), WriteError> {
-        self.write_seat(
-            room,
-            sqlx::query(
-                "UPDATE seats SET token_hash = $1, name = $2 WHERE room = $3 AND seat = $4 AND token_hash IS NULL AND kind = 'human'",
-            )
-            .bind(hash)
-            .bind(name)
-            .bind(room)
-            .bind(to_i64(seat as u64)),
-        )
-        .await
+        self.commits
+            .write(Write::TakeSeat(TakeSeat {
+                room: room.to_string(),
+                seat: to_i64(seat as u64),
+                hash: hash.to_string(),
+                name: name.map(str::to_string),
+            }))
+            .await
     }
 
     /// Frees a seat held by the token hashed `hash`; `Lost` if it does not hold it.
@@ -268,31 +224,13 @@ impl Store {
         seat: usize,
         hash: &str,
     ) -> Result<(), WriteError> {
-        self.write_seat(
-            room,
-            sqlx::query(
-                "UPDATE seats SET token_hash = NULL, name = NULL WHERE room = $1 AND seat = $2 AND token_hash = $3",
-            )
-            .bind(room)
-            .bind(to_i64(seat as u64))
-            .bind(hash),
-        )
-        .await
-    }
-
-    /// Runs `update`, a conditional write of a seat of `room`, in its own transaction:
-    /// `Lost` if it changed no row, else the other instances are told and it is committed.
-    async fn write_seat<'q>(
-        &self,
-        room: &str,
-        update: sqlx::query::Query<'q, sqlx::Any, AnyArguments<'q>>,
-    ) -> Result<(), WriteError> {
-        let mut conn = self.writes.connection().await?;
-        let mut tx = conn.begin().await?;
-        lost_if_unchanged(update.execute(&mut *tx).await?)?;
-        self.notify(&mut tx, room).await?;
-        tx.commit().await?;
-        Ok(())
+        self.commits
+            .write(Write::LeaveSeat(LeaveSeat {
+                room: room.to_string(),
+                seat: to_i64(seat as u64),
+                hash: hash.to_string(),
+            }))
+            .await
     }
 
     /// The room `id` as stored, with its actions from `from_ply` on; `None` if unknown.
