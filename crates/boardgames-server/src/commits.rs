@@ -1,6 +1,6 @@
 //! Group commit of every write: one task commits them, and the writes that wait while a
-//! transaction is being committed go into the next one together: one statement per kind of
-//! write (`sql.rs`), each one round trip to the database whatever the number of its writes.
+//! transaction is being committed go into the next one together, one statement (`sql.rs`),
+//! so one round trip to the database whatever the number of its writes.
 //!
 //! Each write still changes the database only on its condition (an append only if the room is
 //! at the ply it names, a seat taken only if it is free, ...), and its caller hears back only
@@ -84,36 +84,22 @@ impl Append {
     }
 }
 
-/// The kinds of writes, in the order a batch commits them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Create,
-    TakeSeat,
-    LeaveSeat,
-    Append,
-}
-
-impl Kind {
-    const ALL: [Kind; 4] = [Kind::Create, Kind::TakeSeat, Kind::LeaveSeat, Kind::Append];
-}
-
 impl Write {
-    fn kind(&self) -> Kind {
-        match self {
-            Write::Create(_) => Kind::Create,
-            Write::TakeSeat(_) => Kind::TakeSeat,
-            Write::LeaveSeat(_) => Kind::LeaveSeat,
-            Write::Append(_) => Kind::Append,
-        }
-    }
-
-    /// The room the write changes: what its statement answers when it is applied.
+    /// The room the write changes: what the batch's statement answers when it is applied.
     fn room(&self) -> &str {
         match self {
             Write::Create(w) => &w.room,
             Write::TakeSeat(w) => &w.room,
             Write::LeaveSeat(w) => &w.room,
             Write::Append(w) => &w.room,
+        }
+    }
+
+    /// The room the write changes besides (a rematch's old room, linked to the new one).
+    fn other_room(&self) -> Option<&str> {
+        match self {
+            Write::Create(w) => w.rematch_of.as_deref(),
+            _ => None,
         }
     }
 }
@@ -175,33 +161,21 @@ impl Writer {
         }
     }
 
-    /// Commits `batch` (one write per room), kind after kind.
+    /// Commits `batch` (one write per room) in one transaction; if that fails, each write in
+    /// its own, so that one bad write fails alone.
     async fn commit_batch(&self, mut batch: Vec<Job>) {
         // Rooms in one order, so that two instances' transactions on PostgreSQL tend to lock
         // the rooms they share in the same order (a deadlock, which PostgreSQL breaks by
         // failing one transaction, sends that batch's writes through one at a time).
         batch.sort_by(|a, b| a.write.room().cmp(b.write.room()));
-        for kind in Kind::ALL {
-            let (of_kind, rest): (Vec<Job>, Vec<Job>) =
-                batch.into_iter().partition(|job| job.write.kind() == kind);
-            batch = rest;
-            if !of_kind.is_empty() {
-                self.commit_kind(kind, of_kind).await;
-            }
-        }
-    }
-
-    /// Commits `jobs` (all of `kind`) in one transaction; if that fails, each in its own, so
-    /// that one bad write fails alone.
-    async fn commit_kind(&self, kind: Kind, jobs: Vec<Job>) {
-        let writes: Vec<&Write> = jobs.iter().map(|job| &job.write).collect();
-        let outcomes = match self.commit(kind, &writes).await {
+        let writes: Vec<&Write> = batch.iter().map(|job| &job.write).collect();
+        let outcomes = match self.commit(&writes).await {
             Ok(outcomes) => outcomes,
-            Err(e) if jobs.len() == 1 => vec![Err(WriteError::Db(e))],
+            Err(e) if batch.len() == 1 => vec![Err(WriteError::Db(e))],
             Err(_) => {
-                let mut outcomes = Vec::with_capacity(jobs.len());
+                let mut outcomes = Vec::with_capacity(batch.len());
                 for write in writes {
-                    outcomes.push(match self.commit(kind, &[write]).await {
+                    outcomes.push(match self.commit(&[write]).await {
                         Ok(mut one) => one.pop().unwrap_or(Err(WriteError::Lost)),
                         Err(e) => Err(WriteError::Db(e)),
                     });
@@ -209,24 +183,26 @@ impl Writer {
                 outcomes
             }
         };
-        for (job, outcome) in jobs.into_iter().zip(outcomes) {
+        for (job, outcome) in batch.into_iter().zip(outcomes) {
             let _ = job.done.send(outcome);
         }
     }
 
-    /// One transaction for `writes` (all of `kind`, one per room), in one statement: each
-    /// one's outcome (applied, or `Lost`), or the database's error (nothing committed).
-    async fn commit(
-        &self,
-        kind: Kind,
-        writes: &[&Write],
-    ) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
-        let rows = serde_json::to_string(writes).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    /// One transaction for `writes` (one per room), in one statement: each one's outcome
+    /// (applied, or `Lost`), or the database's error (nothing committed).
+    async fn commit(&self, writes: &[&Write]) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
+        let of_kind = |kind: fn(&Write) -> bool| {
+            let rows: Vec<&Write> = writes.iter().copied().filter(|w| kind(w)).collect();
+            serde_json::to_string(&rows).map_err(|e| sqlx::Error::Encode(e.into()))
+        };
         let changed = self
             .writes
             .run(
-                sqlx::query_scalar(self.backend.statements().of(kind))
-                    .bind(rows)
+                sqlx::query_scalar(self.backend.batch())
+                    .bind(of_kind(|w| matches!(w, Write::Create(_)))?)
+                    .bind(of_kind(|w| matches!(w, Write::TakeSeat(_)))?)
+                    .bind(of_kind(|w| matches!(w, Write::LeaveSeat(_)))?)
+                    .bind(of_kind(|w| matches!(w, Write::Append(_)))?)
                     .bind(now_ms())
                     .bind(CHANNEL)
                     .bind(&self.instance),
@@ -247,12 +223,21 @@ impl Writer {
 }
 
 /// Splits `jobs` into the first write of each room and the others (for the next batch): the
-/// statements answer the rooms they changed, which then tells each write's outcome.
+/// statement answers the rooms it changed, which then tells each write's outcome, and no row
+/// is written twice in one statement.
 fn one_per_room(jobs: Vec<Job>) -> (Vec<Job>, Vec<Job>) {
     let mut rooms = HashSet::with_capacity(jobs.len());
     let first: Vec<bool> = jobs
         .iter()
-        .map(|job| rooms.insert(job.write.room()))
+        .map(|job| {
+            let free = !rooms.contains(job.write.room())
+                && job.write.other_room().is_none_or(|r| !rooms.contains(r));
+            if free {
+                rooms.insert(job.write.room());
+                rooms.extend(job.write.other_room());
+            }
+            free
+        })
         .collect();
     drop(rooms);
     let (mut batch, mut later) = (Vec::with_capacity(jobs.len()), Vec::new());
