@@ -10,6 +10,7 @@
 //! meanwhile. Alone, a write is committed at once.
 
 use crate::db::{now_ms, to_i64, Backend, WriteError, Writes, CHANNEL};
+use crate::sql::Kinds;
 use serde::Serialize;
 use std::collections::HashSet;
 use tokio::sync::{mpsc, oneshot};
@@ -195,10 +196,16 @@ impl Writer {
             let rows: Vec<&Write> = writes.iter().copied().filter(|w| kind(w)).collect();
             serde_json::to_string(&rows).map_err(|e| sqlx::Error::Encode(e.into()))
         };
+        let kinds = Kinds {
+            create: writes.iter().any(|w| matches!(w, Write::Create(_))),
+            take_seat: writes.iter().any(|w| matches!(w, Write::TakeSeat(_))),
+            leave_seat: writes.iter().any(|w| matches!(w, Write::LeaveSeat(_))),
+            append: writes.iter().any(|w| matches!(w, Write::Append(_))),
+        };
         let changed = self
             .writes
             .run(
-                sqlx::query_scalar(self.backend.batch())
+                sqlx::query_scalar(self.backend.batch(kinds))
                     .bind(of_kind(|w| matches!(w, Write::Create(_)))?)
                     .bind(of_kind(|w| matches!(w, Write::TakeSeat(_)))?)
                     .bind(of_kind(|w| matches!(w, Write::LeaveSeat(_)))?)

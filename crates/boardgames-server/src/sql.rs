@@ -1,6 +1,6 @@
-//! The writes in SQL: one statement text per database that commits a batch of writes of every
-//! kind, so that the writes that wait together are one round trip to the database whatever
-//! their number (a round trip to sqlx's SQLite thread, or to the PostgreSQL server, was most of
+//! The writes in SQL: the statement that commits a batch of writes of every kind (on SQLite,
+//! of the kinds the batch holds), so that the writes that wait together are one round trip to
+//! the database whatever their number (a round trip to sqlx's SQLite thread, or to the PostgreSQL server, was most of
 //! a write's time under load). It answers the rooms it changed (a write whose room is missing
 //! found its condition no longer held: `Lost`, nothing written) and is committed before it
 //! answers.
@@ -14,23 +14,73 @@
 //! many rows it writes.
 
 use crate::db::Backend;
+use std::sync::OnceLock;
+
+/// Which kinds of writes a batch holds: the statements it needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Kinds {
+    pub(crate) create: bool,
+    pub(crate) take_seat: bool,
+    pub(crate) leave_seat: bool,
+    pub(crate) append: bool,
+}
+
+impl Kinds {
+    /// A number from 0 to 15, one bit per kind.
+    fn index(self) -> usize {
+        usize::from(self.create)
+            | usize::from(self.take_seat) << 1
+            | usize::from(self.leave_seat) << 2
+            | usize::from(self.append) << 3
+    }
+}
 
 impl Backend {
-    /// The statement that commits a batch of writes on this database. It reads `$1` the rooms
-    /// to create, `$2` the seats to take, `$3` the seats to free, `$4` the actions to append
-    /// (each a JSON array of the writes, as `commits.rs` writes them; one write per room in
-    /// all), `$5` the time (Unix milliseconds), `$6` the notification channel and `$7` this
+    /// The statement that commits a batch of writes of `kinds` on this database. It reads `$1`
+    /// the rooms to create, `$2` the seats to take, `$3` the seats to free, `$4` the actions to
+    /// append (each a JSON array of the writes, as `commits.rs` writes them; one write per room
+    /// in all), `$5` the time (Unix milliseconds), `$6` the notification channel and `$7` this
     /// instance's id, and answers the rooms it changed.
-    pub(crate) fn batch(self) -> &'static str {
+    pub(crate) fn batch(self, kinds: Kinds) -> &'static str {
         match self {
-            Backend::Sqlite => SQLITE,
+            // Only the statements of the kinds the batch holds: on sqlx's SQLite thread each
+            // statement, even one with nothing to do, costs a message back to the runtime.
+            Backend::Sqlite => {
+                static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
+                let texts = TEXTS.get_or_init(|| (0..16).map(sqlite_batch).collect());
+                texts.get(kinds.index()).map_or("", String::as_str)
+            }
+            // One statement whose empty parts cost nothing more.
             Backend::Postgres => POSTGRES,
         }
     }
 }
 
-/// On SQLite, the statements one after the other in one transaction.
-const SQLITE: &str = "BEGIN IMMEDIATE; \
+/// On SQLite, the statements of the kinds in `index` (as [`Kinds::index`] numbers them), one
+/// after the other in one transaction.
+fn sqlite_batch(index: usize) -> String {
+    let mut text = String::from("BEGIN IMMEDIATE;");
+    for (bit, part) in [
+        SQLITE_CREATE,
+        SQLITE_TAKE_SEAT,
+        SQLITE_LEAVE_SEAT,
+        SQLITE_APPEND,
+    ]
+    .iter()
+    .enumerate()
+    {
+        if index & (1 << bit) != 0 {
+            text.push(' ');
+            text.push_str(part);
+        }
+    }
+    text.push_str(" COMMIT");
+    text
+}
+
+/// A rematch links the old room to the new one if it had none; a room is created if it is no
+/// rematch or its old room links to it now; its seats with it.
+const SQLITE_CREATE: &str = "\
     UPDATE rooms SET rematch = w.value ->> '$.room' \
         FROM json_each($1) AS w \
         WHERE rooms.id = w.value ->> '$.rematch_of' AND rooms.rematch IS NULL; \
@@ -45,17 +95,25 @@ const SQLITE: &str = "BEGIN IMMEDIATE; \
     INSERT INTO seats (room, seat, kind, token_hash, name) \
         SELECT w.value ->> '$.room', s.key, s.value, NULL, NULL \
         FROM json_each($1) AS w, json_each(w.value, '$.seats') AS s \
-        WHERE EXISTS (SELECT 1 FROM rooms WHERE id = w.value ->> '$.room'); \
+        WHERE EXISTS (SELECT 1 FROM rooms WHERE id = w.value ->> '$.room');";
+
+const SQLITE_TAKE_SEAT: &str = "\
     UPDATE seats SET token_hash = w.value ->> '$.hash', name = w.value ->> '$.name' \
         FROM json_each($2) AS w \
         WHERE seats.room = w.value ->> '$.room' AND seats.seat = w.value ->> '$.seat' \
             AND seats.token_hash IS NULL AND seats.kind = 'human' \
-        RETURNING seats.room; \
+        RETURNING seats.room;";
+
+const SQLITE_LEAVE_SEAT: &str = "\
     UPDATE seats SET token_hash = NULL, name = NULL \
         FROM json_each($3) AS w \
         WHERE seats.room = w.value ->> '$.room' AND seats.seat = w.value ->> '$.seat' \
             AND seats.token_hash = w.value ->> '$.hash' \
-        RETURNING seats.room; \
+        RETURNING seats.room;";
+
+/// The actions first, of the rooms still at their ply (the one writer sees the rooms unchanged
+/// between the two statements); then those rooms move on.
+const SQLITE_APPEND: &str = "\
     INSERT INTO actions (room, ply, action) \
         SELECT w.value ->> '$.room', (w.value ->> '$.from') + a.key, a.value \
         FROM json_each($4) AS w, json_each(w.value, '$.actions') AS a \
@@ -63,8 +121,7 @@ const SQLITE: &str = "BEGIN IMMEDIATE; \
     UPDATE rooms SET ply = w.value ->> '$.to', finished = w.value ->> '$.finished', updated_ms = $5 \
         FROM json_each($4) AS w \
         WHERE rooms.id = w.value ->> '$.room' AND rooms.ply = w.value ->> '$.from' \
-        RETURNING rooms.id; \
-    COMMIT";
+        RETURNING rooms.id;";
 
 /// On PostgreSQL, one statement whose parts see what the others return.
 const POSTGRES: &str = "WITH \
