@@ -159,6 +159,33 @@ impl App {
         self.rooms.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// Forgets the room `shared` if its game is over and nobody else holds it: no WebSocket
+    /// client, no request or task under way (the caller's hold and the map's are the only
+    /// ones). A finished room is in the database; kept in memory for ever, every room ever
+    /// played would be, and the server's memory would grow without end. Asked for again, it
+    /// is rebuilt from the database. Called by whoever is done with a room it held.
+    pub(crate) async fn release(&self, shared: &SharedRoom) {
+        let (id, over) = {
+            let room = shared.lock().await;
+            (room.id.clone(), room.game.turn() == Turn::Over)
+        };
+        if !over {
+            return;
+        }
+        let mut rooms = self.rooms();
+        // Under the map's lock, where `room()` takes its holds: nobody takes one meanwhile.
+        if Arc::strong_count(shared) == 2 && rooms.get(&id).is_some_and(|r| Arc::ptr_eq(r, shared))
+        {
+            rooms.remove(&id);
+        }
+    }
+
+    /// The number of rooms in memory.
+    #[cfg(test)]
+    pub(crate) fn rooms_in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
     /// The room `id`, from memory or rebuilt from the database.
     pub(crate) async fn room(&self, id: &str) -> Result<SharedRoom, ApiError> {
         if let Some(r) = self.rooms().get(id) {
@@ -524,6 +551,7 @@ impl App {
     ) {
         if let Some(a) = action {
             if self.act(shared, Actor::Server(seat), &a, ply).await.is_ok() {
+                self.release(shared).await;
                 return;
             }
         }
@@ -576,5 +604,58 @@ impl App {
         for id in ids {
             self.changed_elsewhere(&id).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{App, NewRoom};
+    use crate::store::Store;
+    use crate::Config;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    /// A finished room nobody holds leaves memory (the database has it), and is rebuilt from
+    /// the database when asked for again; a room in play stays.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn finished_rooms_leave_memory() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = format!("sqlite://{}", dir.path().join("t.db").display());
+        let store = Store::open(&db, 4).await.unwrap();
+        let app = Arc::new(App::new(Config::default(), store));
+        let new = |seats: &[&str]| NewRoom {
+            game: "slimetrail".into(),
+            params: None,
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            move_seconds: None,
+        };
+        let id_of = |text: &str| {
+            let room: serde_json::Value = serde_json::from_str(text).unwrap();
+            room["id"].as_str().unwrap().to_string()
+        };
+        // Two agents play the first room to its end; two persons have the second, in play.
+        let played = id_of(&app.create(new(&["random", "random"]), None).await.unwrap());
+        let waiting = id_of(&app.create(new(&["human", "human"]), None).await.unwrap());
+        let mut waited = Duration::ZERO;
+        while app.rooms_in_memory() > 1 {
+            assert!(
+                waited < Duration::from_secs(30),
+                "the agents' room is still in memory"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            waited += Duration::from_millis(20);
+        }
+        assert!(app.rooms().contains_key(&waiting));
+        let stored = app.store.load(&played, 0).await.unwrap().unwrap();
+        let rebuilt = app.room(&played).await.unwrap();
+        {
+            let room = rebuilt.lock().await;
+            assert_eq!(room.game.turn(), super::Turn::Over);
+            assert_eq!(room.actions, stored.actions);
+            assert!(!room.actions.is_empty());
+        }
+        assert_eq!(app.rooms_in_memory(), 2);
+        app.release(&rebuilt).await;
+        assert_eq!(app.rooms_in_memory(), 1);
     }
 }

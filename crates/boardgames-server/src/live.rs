@@ -118,6 +118,7 @@ async fn session(
         }
         room.publish();
     }
+    app.release(&shared).await;
 }
 
 /// A client's message: `{"action": A, "ply": N}`, answered as the POST would be.

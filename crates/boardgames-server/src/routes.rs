@@ -199,6 +199,8 @@ pub(crate) async fn get_room(
         room.publish();
     }
     let text = room.text();
+    drop(room);
+    app.release(&shared).await;
     Ok(room_answer(StatusCode::OK, &text))
 }
 
@@ -239,6 +241,7 @@ pub(crate) async fn act(
     let text = app
         .act(&room, Actor::Token(&hash), &b.action, b.ply)
         .await?;
+    app.release(&room).await;
     Ok(room_answer(StatusCode::OK, text.as_str()))
 }
 
