@@ -192,24 +192,30 @@ impl Writer {
     /// One transaction for `writes` (one per room), in one statement: each one's outcome
     /// (applied, or `Lost`), or the database's error (nothing committed).
     async fn commit(&self, writes: &[&Write]) -> Result<Vec<Result<(), WriteError>>, sqlx::Error> {
-        let of_kind = |kind: fn(&Write) -> bool| {
-            let rows: Vec<&Write> = writes.iter().copied().filter(|w| kind(w)).collect();
-            serde_json::to_string(&rows).map_err(|e| sqlx::Error::Encode(e.into()))
+        let of_kind = |kind: fn(&Write) -> bool| -> Vec<&Write> {
+            writes.iter().copied().filter(|w| kind(w)).collect()
         };
+        let creates = of_kind(|w| matches!(w, Write::Create(_)));
+        let takes = of_kind(|w| matches!(w, Write::TakeSeat(_)));
+        let leaves = of_kind(|w| matches!(w, Write::LeaveSeat(_)));
+        let appends = of_kind(|w| matches!(w, Write::Append(_)));
         let kinds = Kinds {
-            create: writes.iter().any(|w| matches!(w, Write::Create(_))),
-            take_seat: writes.iter().any(|w| matches!(w, Write::TakeSeat(_))),
-            leave_seat: writes.iter().any(|w| matches!(w, Write::LeaveSeat(_))),
-            append: writes.iter().any(|w| matches!(w, Write::Append(_))),
+            create: !creates.is_empty(),
+            take_seat: !takes.is_empty(),
+            leave_seat: !leaves.is_empty(),
+            append: !appends.is_empty(),
+        };
+        let json = |rows: &[&Write]| {
+            serde_json::to_string(rows).map_err(|e| sqlx::Error::Encode(e.into()))
         };
         let changed = self
             .writes
             .run(
                 sqlx::query_scalar(self.backend.batch(kinds))
-                    .bind(of_kind(|w| matches!(w, Write::Create(_)))?)
-                    .bind(of_kind(|w| matches!(w, Write::TakeSeat(_)))?)
-                    .bind(of_kind(|w| matches!(w, Write::LeaveSeat(_)))?)
-                    .bind(of_kind(|w| matches!(w, Write::Append(_)))?)
+                    .bind(json(&creates)?)
+                    .bind(json(&takes)?)
+                    .bind(json(&leaves)?)
+                    .bind(json(&appends)?)
                     .bind(now_ms())
                     .bind(CHANNEL)
                     .bind(&self.instance),
