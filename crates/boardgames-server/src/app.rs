@@ -620,8 +620,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn finished_rooms_leave_memory() {
         let dir = tempfile::tempdir().unwrap();
-        let db = format!("sqlite://{}", dir.path().join("t.db").display());
-        let store = Store::open(&db, 4).await.unwrap();
+        let store = Store::open(&crate::test_db::sqlite(dir.path()), 4)
+            .await
+            .unwrap();
         let app = Arc::new(App::new(Config::default(), store));
         let new = |seats: &[&str]| NewRoom {
             game: "slimetrail".into(),

@@ -47,9 +47,12 @@ async fn run(pool: AnyPool, wrote: Weak<Notify>) {
         let Some(notify) = wrote.upgrade() else {
             return;
         };
-        // Woken by a write, or now and then to see whether the writers are gone.
-        let _ = tokio::time::timeout(Duration::from_secs(1), notify.notified()).await;
+        // Woken by a write; now and then without one, only to see whether the writers are gone.
+        let woken = tokio::time::timeout(Duration::from_secs(1), notify.notified()).await;
         drop(notify);
+        if woken.is_err() {
+            continue;
+        }
         tokio::time::sleep(DELAY).await;
         if pool.is_closed() {
             return;

@@ -268,6 +268,7 @@ fn one_per_room(jobs: Vec<Job>) -> (Vec<Job>, Vec<Job>) {
 mod tests {
     use crate::db::{now_ms, WriteError};
     use crate::store::{RoomRow, Store};
+    use crate::test_db;
 
     fn room(id: String) -> RoomRow {
         RoomRow {
@@ -395,35 +396,26 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn writes_at_once_on_sqlite() {
         let dir = tempfile::tempdir().unwrap();
-        writes_at_once(&format!("sqlite://{}", dir.path().join("t.db").display())).await;
+        writes_at_once(&test_db::sqlite(dir.path())).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn writes_at_once_on_postgres() {
-        let db =
-            std::env::var("BOARDGAMES_TEST_POSTGRES").or_else(|_| std::env::var("DATABASE_URL"));
-        let Ok(db) = db else {
-            eprintln!("neither BOARDGAMES_TEST_POSTGRES nor DATABASE_URL is set: skipped");
-            return;
-        };
-        writes_at_once(&db).await;
+        if let Some(db) = test_db::postgres() {
+            writes_at_once(&db).await;
+        }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn appends_at_once_on_sqlite() {
         let dir = tempfile::tempdir().unwrap();
-        appends_at_once(&format!("sqlite://{}", dir.path().join("t.db").display())).await;
+        appends_at_once(&test_db::sqlite(dir.path())).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn appends_at_once_on_postgres() {
-        // Run by CI, which starts a PostgreSQL and names its database here.
-        let db =
-            std::env::var("BOARDGAMES_TEST_POSTGRES").or_else(|_| std::env::var("DATABASE_URL"));
-        let Ok(db) = db else {
-            eprintln!("neither BOARDGAMES_TEST_POSTGRES nor DATABASE_URL is set: skipped");
-            return;
-        };
-        appends_at_once(&db).await;
+        if let Some(db) = test_db::postgres() {
+            appends_at_once(&db).await;
+        }
     }
 }

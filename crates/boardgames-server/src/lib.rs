@@ -50,6 +50,8 @@ mod routes;
 mod secret;
 mod sql;
 mod store;
+#[cfg(test)]
+mod test_db;
 
 pub use error::ApiError;
 

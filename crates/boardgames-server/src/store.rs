@@ -1,6 +1,6 @@
 //! The database: rooms, seats and actions in SQLite or PostgreSQL (sqlx's `Any` driver), the
-//! crate's migrations run on start, and every write in one transaction (the rooms' actions
-//! through the group commit of `commits.rs`).
+//! crate's migrations run on start, and every write committed through the group commit of
+//! `commits.rs` (the statements in `sql.rs`).
 
 use crate::commits::{Append, Create, LeaveSeat, Queue, TakeSeat, Write};
 use crate::db::{to_i64, to_u64, Backend, WriteError, Writes};
@@ -18,7 +18,7 @@ pub(crate) struct Store {
     backend: Backend,
     /// This instance's id, in the notifications it sends (so that it skips its own).
     instance: String,
-    /// The writer of the rooms' actions.
+    /// The writer every write goes through.
     commits: Queue,
 }
 
