@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::game::{Match, Turn};
 use crate::room::Room;
 use crate::secret;
-use crate::store::{RoomRow, Store};
+use crate::store::{RoomRow, SeatRow, Store, Stored};
 use crate::Config;
 use axum::extract::ws::Utf8Bytes;
 use std::collections::HashMap;
@@ -203,16 +203,26 @@ impl App {
             .await
             .map_err(|e| ApiError::database(&e))?
             .ok_or_else(|| ApiError::not_found(format!("no room `{id}`")))?;
-        let room = Room::rebuild(stored, self.config.max_agent_ms).map_err(|e| {
+        Ok(self.adopt(self.rebuild(stored)?))
+    }
+
+    /// The room `stored` in memory (its actions replayed).
+    fn rebuild(&self, stored: Stored) -> Result<Room, ApiError> {
+        let id = stored.room.id.clone();
+        Room::rebuild(stored, self.config.max_agent_ms).map_err(|e| {
             eprintln!("boardgames-server: {e}");
             ApiError::new(
                 axum::http::StatusCode::INTERNAL_SERVER_ERROR,
                 format!("room `{id}` cannot be rebuilt from the database"),
             )
-        })?;
+        })
+    }
+
+    /// Keeps `room` in memory (unless another task put it there first: that one is the room).
+    fn adopt(&self, room: Room) -> SharedRoom {
+        let id = room.id.clone();
         let shared = Arc::new(Mutex::new(room));
-        let mut rooms = self.rooms();
-        Ok(Arc::clone(rooms.entry(id.to_string()).or_insert(shared)))
+        Arc::clone(self.rooms().entry(id).or_insert(shared))
     }
 
     /// Brings `room` up to the database (another instance changed it). Returns whether
@@ -244,16 +254,7 @@ impl App {
         rematch_of: Option<&str>,
     ) -> Result<Utf8Bytes, ApiError> {
         let checked = check(new, self.config.max_agent_ms)?;
-        let open = self
-            .store
-            .open_rooms()
-            .await
-            .map_err(|e| ApiError::database(&e))?;
-        if open >= self.config.max_open_rooms {
-            return Err(ApiError::unavailable(format!(
-                "this server has {open} open rooms, its most; try again later"
-            )));
-        }
+        let max_open = self.config.max_open_rooms;
         let row = RoomRow {
             id: secret::room_id(),
             game: checked.entry.name().to_string(),
@@ -263,17 +264,27 @@ impl App {
             rematch: None,
             created_ms: now_ms(),
         };
-        match self.store.create(&row, &checked.kinds, rematch_of).await {
+        match self
+            .store
+            .create(&row, &checked.kinds, rematch_of, max_open)
+            .await
+        {
             Ok(()) => {}
             Err(WriteError::Lost) => {
-                // Another request made the rematch first: that room is the answer.
-                let old = self.room(rematch_of.unwrap_or_default()).await?;
+                let full = || {
+                    ApiError::unavailable(format!(
+                        "this server has its most open rooms ({max_open}); try again later"
+                    ))
+                };
+                // Another request made the rematch first (that room is the answer), or the
+                // server has its most open rooms.
+                let Some(rematch_of) = rematch_of else {
+                    return Err(full());
+                };
+                let old = self.room(rematch_of).await?;
                 let mut old = old.lock().await;
                 self.refresh(&mut old).await?;
-                let id = old
-                    .rematch
-                    .clone()
-                    .ok_or_else(|| ApiError::conflict("no rematch"))?;
+                let id = old.rematch.clone().ok_or_else(full)?;
                 drop(old);
                 let room = self.room(&id).await?;
                 let text = room.lock().await.text();
@@ -289,7 +300,23 @@ impl App {
                 }
             }
         }
-        let shared = self.room(&row.id).await?;
+        // The room in memory as just written (not read back: a round trip to the database
+        // per query, five of them, for what is known here).
+        let seats = checked
+            .kinds
+            .into_iter()
+            .map(|kind| SeatRow {
+                kind,
+                token_hash: None,
+                name: None,
+            })
+            .collect();
+        let stored = Stored {
+            room: row,
+            seats,
+            actions: Vec::new(),
+        };
+        let shared = self.adopt(self.rebuild(stored)?);
         let mut room = shared.lock().await;
         self.kick(&shared, &mut room);
         Ok(room.publish())

@@ -31,8 +31,9 @@ pub(crate) enum Write {
     Append(Append),
 }
 
-/// A new room at ply 0 with its seats (`human` or an agent's SPEC each); a rematch only if the
-/// room it is the rematch of has none yet (else nothing is stored), which then links to it.
+/// A new room at ply 0 with its seats (`human` or an agent's SPEC each), only while fewer than
+/// `max_open` rooms are open; a rematch only if the room it is the rematch of has none yet
+/// (else nothing is stored), which then links to it.
 #[derive(Debug, Serialize)]
 pub(crate) struct Create {
     pub(crate) room: String,
@@ -42,6 +43,7 @@ pub(crate) struct Create {
     pub(crate) move_seconds: Option<i64>,
     pub(crate) created_ms: i64,
     pub(crate) seats: Vec<String>,
+    pub(crate) max_open: i64,
 }
 
 /// A free person's seat given to the token hashed `hash`, with a name.
@@ -270,6 +272,9 @@ mod tests {
     use crate::store::{RoomRow, Store};
     use crate::test_db;
 
+    /// A cap on open rooms no test reaches.
+    const NO_CAP: u64 = 1_000_000;
+
     fn room(id: String) -> RoomRow {
         RoomRow {
             id,
@@ -290,7 +295,12 @@ mod tests {
         let ids: Vec<String> = (0..30).map(|_| crate::secret::room_id()).collect();
         for id in &ids {
             store
-                .create(&room(id.clone()), &["human".into(), "human".into()], None)
+                .create(
+                    &room(id.clone()),
+                    &["human".into(), "human".into()],
+                    None,
+                    NO_CAP,
+                )
                 .await
                 .unwrap();
         }
@@ -334,7 +344,7 @@ mod tests {
             let store = store.clone();
             async move {
                 let kinds = ["human".to_string(), "random".to_string()];
-                store.create(&room(id.clone()), &kinds, None).await
+                store.create(&room(id.clone()), &kinds, None, NO_CAP).await
             }
         });
         for outcome in futures_util::future::join_all(creates).await {
@@ -377,8 +387,8 @@ mod tests {
         let kinds = ["human".to_string(), "human".to_string()];
         let (room_a, room_b) = (room(new_a.clone()), room(new_b.clone()));
         let (a, b) = tokio::join!(
-            store.create(&room_a, &kinds, Some(&ids[0])),
-            store.create(&room_b, &kinds, Some(&ids[0])),
+            store.create(&room_a, &kinds, Some(&ids[0]), NO_CAP),
+            store.create(&room_b, &kinds, Some(&ids[0]), NO_CAP),
         );
         let (made, not_made) = match (a, b) {
             (Ok(()), Err(WriteError::Lost)) => (new_a, new_b),
@@ -393,6 +403,67 @@ mod tests {
         store.close().await;
     }
 
+    /// Rooms asked for at once past the cap on open rooms: as many are created as the cap
+    /// leaves room for, the others (and a rematch then) are `Lost` and store nothing.
+    async fn cap_on_open_rooms(db: &str) {
+        const CAP: u64 = 5;
+        let store = Store::open(db, 4).await.unwrap();
+        let open_before = store.open_rooms().await;
+        let cap = open_before + CAP;
+        let ids: Vec<String> = (0..12).map(|_| crate::secret::room_id()).collect();
+        let creates = ids.iter().map(|id| {
+            let store = store.clone();
+            async move {
+                let kinds = ["human".to_string(), "human".to_string()];
+                store.create(&room(id.clone()), &kinds, None, cap).await
+            }
+        });
+        let outcomes = futures_util::future::join_all(creates).await;
+        let mut made = Vec::new();
+        for (id, outcome) in ids.iter().zip(outcomes) {
+            match outcome {
+                Ok(()) => made.push(id),
+                Err(WriteError::Lost) => assert!(store.load(id, 0).await.unwrap().is_none()),
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+        assert_eq!(made.len() as u64, CAP);
+        assert_eq!(store.open_rooms().await, cap);
+        // Full: a rematch is refused too, and its old room stays unlinked.
+        let new = crate::secret::room_id();
+        let kinds = ["human".to_string(), "human".to_string()];
+        let rematch = store
+            .create(&room(new.clone()), &kinds, Some(made[0]), cap)
+            .await;
+        assert!(matches!(rematch, Err(WriteError::Lost)), "{rematch:?}");
+        assert!(store.load(&new, 0).await.unwrap().is_none());
+        let old = store.load(made[0], 0).await.unwrap().unwrap();
+        assert_eq!(old.room.rematch, None);
+        // A game over makes room for one more.
+        store
+            .append(made[0], 0, &["d4".into()], true)
+            .await
+            .unwrap();
+        store
+            .create(&room(new.clone()), &kinds, None, cap)
+            .await
+            .unwrap();
+        store.close().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn cap_on_open_rooms_on_sqlite() {
+        let dir = tempfile::tempdir().unwrap();
+        cap_on_open_rooms(&test_db::sqlite(dir.path())).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn cap_on_open_rooms_on_postgres() {
+        if let Some(db) = test_db::postgres().await {
+            cap_on_open_rooms(&db.url).await;
+        }
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn writes_at_once_on_sqlite() {
         let dir = tempfile::tempdir().unwrap();
@@ -401,8 +472,8 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn writes_at_once_on_postgres() {
-        if let Some(db) = test_db::postgres() {
-            writes_at_once(&db).await;
+        if let Some(db) = test_db::postgres().await {
+            writes_at_once(&db.url).await;
         }
     }
 
@@ -414,8 +485,8 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn appends_at_once_on_postgres() {
-        if let Some(db) = test_db::postgres() {
-            appends_at_once(&db).await;
+        if let Some(db) = test_db::postgres().await {
+            appends_at_once(&db.url).await;
         }
     }
 }

@@ -78,19 +78,24 @@ fn sqlite_batch(index: usize) -> String {
     text
 }
 
-/// A rematch links the old room to the new one if it had none; a room is created if it is no
-/// rematch or its old room links to it now; its seats with it.
+/// A room is created only while the open rooms (those before it in the batch counted as
+/// created: `w.key` is its place in the array) stay under its `max_open`. A rematch links the
+/// old room to the new one if it had none; a room is created if it is no rematch or its old
+/// room links to it now; its seats with it. (An `INSERT` reading the table it writes reads it
+/// all before it writes: both statements count the rooms as they were before the batch.)
 const SQLITE_CREATE: &str = "\
     UPDATE rooms SET rematch = w.value ->> '$.room' \
         FROM json_each($1) AS w \
-        WHERE rooms.id = w.value ->> '$.rematch_of' AND rooms.rematch IS NULL; \
+        WHERE rooms.id = w.value ->> '$.rematch_of' AND rooms.rematch IS NULL \
+            AND (SELECT COUNT(*) FROM rooms WHERE finished = 0) + w.key < w.value ->> '$.max_open'; \
     INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
         SELECT w.value ->> '$.room', w.value ->> '$.game', w.value ->> '$.params', 0, 0, \
             w.value ->> '$.move_seconds', NULL, w.value ->> '$.created_ms', $5 \
         FROM json_each($1) AS w \
-        WHERE w.value ->> '$.rematch_of' IS NULL OR EXISTS ( \
-            SELECT 1 FROM rooms AS old \
-            WHERE old.id = w.value ->> '$.rematch_of' AND old.rematch = w.value ->> '$.room') \
+        WHERE (SELECT COUNT(*) FROM rooms WHERE finished = 0) + w.key < w.value ->> '$.max_open' \
+            AND (w.value ->> '$.rematch_of' IS NULL OR EXISTS ( \
+                SELECT 1 FROM rooms AS old \
+                WHERE old.id = w.value ->> '$.rematch_of' AND old.rematch = w.value ->> '$.room')) \
         RETURNING id; \
     INSERT INTO seats (room, seat, kind, token_hash, name) \
         SELECT w.value ->> '$.room', s.key, s.value, NULL, NULL \
@@ -123,17 +128,21 @@ const SQLITE_APPEND: &str = "\
         WHERE rooms.id = w.value ->> '$.room' AND rooms.ply = w.value ->> '$.from' \
         RETURNING rooms.id;";
 
-/// On PostgreSQL, one statement whose parts see what the others return.
+/// On PostgreSQL, one statement whose parts see what the others return (and every part the
+/// rooms as they were before it: the count of open rooms is the one before the batch).
 const POSTGRES: &str = "WITH \
-    c AS (SELECT * FROM json_to_recordset($1::json) AS c(room TEXT, rematch_of TEXT, game TEXT, \
-        params TEXT, move_seconds BIGINT, created_ms BIGINT, seats JSON)), \
+    c AS (SELECT *, row_number() OVER () - 1 AS place \
+        FROM json_to_recordset($1::json) AS c(room TEXT, rematch_of TEXT, game TEXT, \
+        params TEXT, move_seconds BIGINT, created_ms BIGINT, seats JSON, max_open BIGINT)), \
+    open AS (SELECT COUNT(*) AS n FROM rooms WHERE finished = 0), \
+    room_for AS (SELECT c.* FROM c, open WHERE open.n + c.place < c.max_open), \
     linked AS ( \
-        UPDATE rooms SET rematch = c.room FROM c \
+        UPDATE rooms SET rematch = c.room FROM room_for AS c \
         WHERE rooms.id = c.rematch_of AND rooms.rematch IS NULL \
         RETURNING rooms.id AS old, rooms.rematch AS new), \
     created AS ( \
         INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
-        SELECT c.room, c.game, c.params, 0, 0, c.move_seconds, NULL, c.created_ms, $5 FROM c \
+        SELECT c.room, c.game, c.params, 0, 0, c.move_seconds, NULL, c.created_ms, $5 FROM room_for AS c \
         WHERE c.rematch_of IS NULL OR c.room IN (SELECT new FROM linked) \
         RETURNING id), \
     seated AS ( \

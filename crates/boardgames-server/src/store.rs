@@ -155,21 +155,16 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// The number of rooms whose game is not over.
-    pub(crate) async fn open_rooms(&self) -> Result<u64, sqlx::Error> {
-        let row = sqlx::query("SELECT COUNT(*) FROM rooms WHERE finished = 0")
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(to_u64(row.try_get::<i64, _>(0)?))
-    }
-
-    /// Stores a new room at ply 0 with its seats (`kinds`), and `rematch_of`'s link to it
-    /// (`Lost` if that room has its rematch already: then nothing is stored).
+    /// Stores a new room at ply 0 with its seats (`kinds`), and `rematch_of`'s link to it;
+    /// `Lost` if `max_open` rooms are open already (counted in the transaction that stores
+    /// it: rooms created at once cannot pass the cap together) or that room has its rematch
+    /// already: then nothing is stored.
     pub(crate) async fn create(
         &self,
         room: &RoomRow,
         kinds: &[String],
         rematch_of: Option<&str>,
+        max_open: u64,
     ) -> Result<(), WriteError> {
         self.commits
             .write(Write::Create(Create {
@@ -180,6 +175,7 @@ impl Store {
                 move_seconds: room.move_seconds.map(to_i64),
                 created_ms: room.created_ms,
                 seats: kinds.to_vec(),
+                max_open: to_i64(max_open),
             }))
             .await
     }
@@ -354,6 +350,15 @@ pub(crate) struct Listed {
 
 #[cfg(test)]
 impl Store {
+    /// The number of rooms whose game is not over.
+    pub(crate) async fn open_rooms(&self) -> u64 {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rooms WHERE finished = 0")
+            .fetch_one(&self.pool)
+            .await
+            .unwrap();
+        to_u64(n)
+    }
+
     /// Writes an action row without moving the room's ply (what no path of the server does):
     /// the next append at that ply is refused by the database.
     pub(crate) async fn insert_action_behind_the_back(&self, room: &str, ply: u64, action: &str) {

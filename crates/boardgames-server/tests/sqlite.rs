@@ -36,3 +36,9 @@ async fn lobby_names_leaving_rematch_presence_clock() {
     let d = dir();
     suite::additions(&common::sqlite(d.path())).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cap_on_open_rooms_holds_under_requests_at_once() {
+    let d = dir();
+    suite::cap_on_open_rooms(&common::sqlite(d.path())).await;
+}

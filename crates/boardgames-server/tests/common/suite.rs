@@ -288,6 +288,42 @@ pub async fn too_many(db: &str) {
     s.stop().await;
 }
 
+/// Past the cap on open rooms, a new room (or a rematch) is refused with 503 and a JSON
+/// error, and nothing is stored; rooms asked for at once cannot pass the cap together. Run on
+/// a database of its own (the cap counts every open room in it).
+pub async fn cap_on_open_rooms(db: &str) {
+    let mut cfg = config(db);
+    cfg.max_open_rooms = 3;
+    let s = start(cfg).await;
+    let http = Http::default();
+    let body = json!({"game": "slimetrail", "params": "size=5", "seats": ["human", "human"]});
+    let url = s.url("/api/rooms");
+    let asks = (0..8).map(|_| http.post(&url, &body, None));
+    let answers = futures_util::future::join_all(asks).await;
+    let made = answers.iter().filter(|(status, _)| *status == 201).count();
+    assert_eq!(made, 3, "{answers:?}");
+    for (status, answer) in &answers {
+        if *status != 201 {
+            assert_eq!(*status, 503, "{answer}");
+            assert!(
+                answer["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("most open rooms"),
+                "{answer}"
+            );
+        }
+    }
+    let (status, listed) = http.get(&s.url("/api/rooms")).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(
+        listed["rooms"].as_array().map(Vec::len),
+        Some(3),
+        "{listed}"
+    );
+    s.stop().await;
+}
+
 /// A server stopped and started again on the same database has every room as it was, and
 /// its tokens still act.
 pub async fn restart(db: &str) {
