@@ -82,9 +82,14 @@ async function playMatch() {
     const finish = () => {
       if (finished) return;
       finished = true;
+      clearTimeout(stop);
       for (const socket of sockets) socket.close();
       resolve();
     };
+    // The run's end ends the match even if no state comes any more (as `boardgame loadtest`'s
+    // seats stop at the end): a seat that waits for the other's move has no timer of its own,
+    // and a match whose update was lost (seen with FlatFile) held the run open for ever.
+    const stop = setTimeout(finish, Math.max(0, deadline - performance.now()));
     for (const seat of seats) {
       const socket = io(`${url}/slimetrail`, { transports: ['websocket'], forceNew: true });
       sockets.push(socket);

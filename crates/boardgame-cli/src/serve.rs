@@ -23,6 +23,10 @@ pub struct ServeArgs {
     /// Threads the agent seats think on (default: one per core).
     #[arg(long, value_name = "N")]
     agent_threads: Option<usize>,
+    /// Threads the server's network and rooms run on (default: one per core). Fewer leave
+    /// more of the machine to the database's writer thread, the agent seats and other programs.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Requests per second from one IP address (0: no limit).
     #[arg(long, value_name = "N", default_value_t = 20)]
     rate: u32,
@@ -32,6 +36,16 @@ pub struct ServeArgs {
     /// The most rooms whose game is not over.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_open_rooms: u64,
+}
+
+/// The most threads `--threads` may ask for.
+const MAX_THREADS: usize = 1024;
+
+/// One thread per core (what tokio picks by itself).
+fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, MAX_THREADS)
 }
 
 /// Serves until Ctrl-C or SIGTERM.
@@ -48,7 +62,17 @@ pub fn serve(args: ServeArgs, out: &mut Out) -> Result<(), CliError> {
         max_open_rooms: args.max_open_rooms,
         ..defaults
     };
+    let threads = match args.threads {
+        Some(n) if (1..=MAX_THREADS).contains(&n) => n,
+        Some(n) => {
+            return Err(CliError::Usage(format!(
+                "--threads {n}: from 1 to {MAX_THREADS}"
+            )))
+        }
+        None => default_threads(),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
         .enable_all()
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start the server's runtime: {e}")))?;

@@ -304,3 +304,24 @@ fn sigkill_in_the_middle_of_games_loses_nothing() {
         server.kill();
     });
 }
+
+#[test]
+fn serve_refuses_a_thread_count_out_of_bounds_before_opening_anything() {
+    let dir = tempfile::tempdir().unwrap();
+    for threads in ["0", "1025"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardgame"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--threads", threads])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--threads {threads}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("--threads {threads}: from 1 to 1024")),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+        // No database was made.
+        assert!(!dir.path().join("boardgames.db").exists());
+    }
+}
