@@ -129,13 +129,14 @@ const SQLITE_APPEND: &str = "\
         RETURNING rooms.id;";
 
 /// On PostgreSQL, one statement whose parts see what the others return (and every part the
-/// rooms as they were before it: the count of open rooms is the one before the batch).
+/// rooms as they were before it: the count of open rooms is the one before the batch, taken
+/// only if the batch creates rooms).
 const POSTGRES: &str = "WITH \
     c AS (SELECT *, row_number() OVER () - 1 AS place \
         FROM json_to_recordset($1::json) AS c(room TEXT, rematch_of TEXT, game TEXT, \
         params TEXT, move_seconds BIGINT, created_ms BIGINT, seats JSON, max_open BIGINT)), \
-    open AS (SELECT COUNT(*) AS n FROM rooms WHERE finished = 0), \
-    room_for AS (SELECT c.* FROM c, open WHERE open.n + c.place < c.max_open), \
+    room_for AS (SELECT * FROM c \
+        WHERE (SELECT COUNT(*) FROM rooms WHERE finished = 0) + c.place < c.max_open), \
     linked AS ( \
         UPDATE rooms SET rematch = c.room FROM room_for AS c \
         WHERE rooms.id = c.rematch_of AND rooms.rematch IS NULL \
