@@ -99,7 +99,9 @@ pub struct Config {
     pub requests_per_second: u32,
     /// The burst a client may send above its rate.
     pub burst: u32,
-    /// The most rooms whose game is not over (more: 503).
+    /// The most rooms whose game is not over, on the database (all instances sharing it
+    /// together); counted in the transaction that stores a new room, so rooms asked for at
+    /// once cannot pass it together. More: 503.
     pub max_open_rooms: u64,
     /// Database connections.
     pub db_connections: u32,
