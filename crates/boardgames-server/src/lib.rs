@@ -101,7 +101,8 @@ pub struct Config {
     pub burst: u32,
     /// The most rooms whose game is not over, on the database (all instances sharing it
     /// together); counted in the transaction that stores a new room, so rooms asked for at
-    /// once cannot pass it together. More: 503.
+    /// once of one server cannot pass it together (instances sharing PostgreSQL may pass it
+    /// by the rooms they store at the same moment). More: 503.
     pub max_open_rooms: u64,
     /// Database connections.
     pub db_connections: u32,
