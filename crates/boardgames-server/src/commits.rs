@@ -451,42 +451,13 @@ mod tests {
         store.close().await;
     }
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn cap_on_open_rooms_on_sqlite() {
-        let dir = tempfile::tempdir().unwrap();
-        cap_on_open_rooms(&test_db::sqlite(dir.path())).await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn cap_on_open_rooms_on_postgres() {
-        if let Some(db) = test_db::postgres().await {
-            cap_on_open_rooms(&db.url).await;
-        }
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn writes_at_once_on_sqlite() {
-        let dir = tempfile::tempdir().unwrap();
-        writes_at_once(&test_db::sqlite(dir.path())).await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn writes_at_once_on_postgres() {
-        if let Some(db) = test_db::postgres().await {
-            writes_at_once(&db.url).await;
-        }
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn appends_at_once_on_sqlite() {
-        let dir = tempfile::tempdir().unwrap();
-        appends_at_once(&test_db::sqlite(dir.path())).await;
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn appends_at_once_on_postgres() {
-        if let Some(db) = test_db::postgres().await {
-            appends_at_once(&db.url).await;
-        }
-    }
+    test_db::on_sqlite_and_postgres!(
+        cap_on_open_rooms: cap_on_open_rooms_on_sqlite, cap_on_open_rooms_on_postgres
+    );
+    test_db::on_sqlite_and_postgres!(
+        writes_at_once: writes_at_once_on_sqlite, writes_at_once_on_postgres
+    );
+    test_db::on_sqlite_and_postgres!(
+        appends_at_once: appends_at_once_on_sqlite, appends_at_once_on_postgres
+    );
 }

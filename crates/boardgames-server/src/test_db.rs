@@ -32,3 +32,24 @@ pub(crate) struct Postgres {
     pub(crate) url: String,
     _alone: MutexGuard<'static, ()>,
 }
+
+/// Runs the async test body `$body` (a function of the database's URL) as two tests:
+/// `$sqlite` on a SQLite file of its own, `$postgres` on the PostgreSQL database if the
+/// environment names one.
+macro_rules! on_sqlite_and_postgres {
+    ($body:ident: $sqlite:ident, $postgres:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            let dir = tempfile::tempdir().unwrap();
+            $body(&$crate::test_db::sqlite(dir.path())).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            if let Some(db) = $crate::test_db::postgres().await {
+                $body(&db.url).await;
+            }
+        }
+    };
+}
+pub(crate) use on_sqlite_and_postgres;
