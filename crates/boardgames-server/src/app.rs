@@ -4,7 +4,7 @@
 use crate::agents::{capped_spec, Pool};
 use crate::db::{now_ms, WriteError};
 use crate::error::ApiError;
-use crate::game::{Match, Turn};
+use crate::game::{Ahead, Match, Turn};
 use crate::room::Room;
 use crate::secret;
 use crate::store::{RoomRow, SeatRow, Store, Stored};
@@ -451,9 +451,8 @@ impl App {
                 "the action is longer than 200 bytes",
             ));
         }
-        let mut next = room.game.clone();
-        let played = next.play(action).map_err(ApiError::unprocessable)?;
-        self.commit(shared, &mut room, next, vec![played]).await
+        let played = room.game.play(action).map_err(ApiError::unprocessable)?;
+        self.commit(shared, &mut room, vec![played]).await
     }
 
     /// Rolls the dice of `room` when it is at a chance node at `ply`.
@@ -462,35 +461,32 @@ impl App {
         if room.ply() != ply || room.game.turn() != Turn::Chance {
             return Ok(());
         }
-        let next = room.game.clone();
-        self.commit(shared, &mut room, next, Vec::new())
-            .await
-            .map(drop)
+        self.commit(shared, &mut room, Vec::new()).await.map(drop)
     }
 
-    /// Draws the dice after `played` (already played on `next`), commits every action, then
-    /// takes the new state in, publishes it and starts what comes next.
+    /// Draws the dice after `played` (already played on the room's game, not yet in its
+    /// actions), commits every action, then publishes the room and starts what comes next. A
+    /// commit refused, failed or abandoned (the request's future dropped while it waits) takes
+    /// the actions back from the game: the room stays as its last commit left it.
     async fn commit(
         self: &Arc<Self>,
         shared: &SharedRoom,
         room: &mut Room,
-        mut next: Match,
         mut played: Vec<String>,
     ) -> Result<Utf8Bytes, ApiError> {
-        while next.turn() == Turn::Chance {
-            let outcome = next
+        let ply = room.ply();
+        let mut ahead = Ahead::new(&mut room.game, played.len());
+        while ahead.game().turn() == Turn::Chance {
+            let outcome = ahead
                 .roll()
                 .ok_or_else(|| ApiError::unavailable("a chance node without outcomes"))?;
             played.push(outcome);
         }
-        let ply = room.ply();
-        match self
-            .store
-            .append(&room.id, ply, &played, next.turn() == Turn::Over)
-            .await
-        {
-            Ok(()) => {}
+        let over = ahead.game().turn() == Turn::Over;
+        match self.store.append(&room.id, ply, &played, over).await {
+            Ok(()) => ahead.keep(),
             Err(WriteError::Lost) => {
+                drop(ahead);
                 if self.refresh(room).await? {
                     room.publish();
                     self.kick(shared, room);
@@ -499,7 +495,6 @@ impl App {
             }
             Err(e) => return Err(db_error(e)),
         }
-        room.game = next;
         room.actions.extend(played);
         self.set_clock(room);
         let text = room.publish();

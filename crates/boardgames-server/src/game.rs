@@ -99,3 +99,88 @@ impl Match {
         self.table.choose_fresh(spec, seed).ok().map(|(a, _)| a)
     }
 }
+
+/// Plies played on a [`Match`] ahead of their commit: taken back when this is dropped, unless
+/// kept. A room plays an action on its own game (no copy of its history per action) and
+/// stays as its last commit left it whether the commit succeeds, fails, or is abandoned (the
+/// request's future dropped while the commit waits).
+pub(crate) struct Ahead<'a> {
+    game: &'a mut Match,
+    plies: usize,
+}
+
+impl<'a> Ahead<'a> {
+    /// The last `plies` plies of `game`, not yet committed.
+    pub(crate) fn new(game: &'a mut Match, plies: usize) -> Ahead<'a> {
+        Ahead { game, plies }
+    }
+
+    /// The game with the plies played.
+    pub(crate) fn game(&self) -> &Match {
+        self.game
+    }
+
+    /// Draws and plays a chance outcome (see [`Match::roll`]), one more ply to take back.
+    pub(crate) fn roll(&mut self) -> Option<String> {
+        let outcome = self.game.roll()?;
+        self.plies += 1;
+        Some(outcome)
+    }
+
+    /// The plies are committed: they stay.
+    pub(crate) fn keep(mut self) {
+        self.plies = 0;
+    }
+}
+
+impl Drop for Ahead<'_> {
+    fn drop(&mut self) {
+        if self.plies > 0 {
+            // Each of these plies was played on this game just before: taking them back
+            // succeeds.
+            let _ = self.game.table.undo(self.plies);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Ahead, Match, Turn};
+
+    fn start(game: &str) -> Match {
+        let entry = boardgames::find(game).expect("a game of the registry");
+        Match::start(entry, "").expect("default parameters")
+    }
+
+    #[test]
+    fn plies_played_ahead_are_taken_back_unless_kept() {
+        let mut game = start("slimetrail");
+        let before = game.position();
+        game.play("c3").unwrap();
+        drop(Ahead::new(&mut game, 1));
+        assert_eq!(game.position(), before);
+        assert_eq!(game.turn(), Turn::Seat(0));
+
+        game.play("c3").unwrap();
+        let after = game.position();
+        Ahead::new(&mut game, 1).keep();
+        assert_eq!(game.position(), after);
+        assert_eq!(game.turn(), Turn::Seat(1));
+    }
+
+    #[test]
+    fn dice_rolled_ahead_are_taken_back_with_the_action_before_them() {
+        // Arandian checkers: an opening move, then the server's die.
+        let mut game = start("arandia");
+        let before = game.position();
+        let first = game.legal()[0].clone();
+        game.play(&first).unwrap();
+        let mut ahead = Ahead::new(&mut game, 1);
+        assert_eq!(ahead.game().turn(), Turn::Chance);
+        assert!(ahead.roll().is_some());
+        assert_ne!(ahead.game().turn(), Turn::Chance);
+        drop(ahead);
+        assert_eq!(game.position(), before);
+        assert_eq!(game.legal()[0], first);
+    }
+}
