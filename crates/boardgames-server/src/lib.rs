@@ -44,6 +44,7 @@ pub mod fuzzing;
 mod game;
 mod limits;
 mod live;
+mod migrations;
 mod notify;
 mod room;
 mod routes;

@@ -8,9 +8,6 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyConnection, AnyPool, Connection, Row};
 use std::str::FromStr;
 
-/// The embedded migrations (the crate's `migrations/` folder).
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
 /// The connection pool and what it is.
 #[derive(Clone, Debug)]
 pub(crate) struct Store {
@@ -24,12 +21,15 @@ pub(crate) struct Store {
 
 /// What SQLite connections are set to. WAL: readers do not wait for the writer; a commit is
 /// durable across a crash of the process. The busy timeout queues writers of other processes.
+/// Temporary tables and statement journals in memory: on a file, the batches' statements
+/// created and deleted a temporary file (`/var/tmp/etilqs_*`) tens of times a second.
 async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     for pragma in [
         "PRAGMA journal_mode = WAL",
         "PRAGMA synchronous = NORMAL",
         "PRAGMA busy_timeout = 10000",
         "PRAGMA foreign_keys = ON",
+        "PRAGMA temp_store = MEMORY",
     ] {
         sqlx::query(pragma).execute(&mut *conn).await?;
     }
@@ -127,10 +127,7 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        MIGRATOR
-            .run(&pool)
-            .await
-            .map_err(|e| sqlx::Error::Migrate(Box::new(e)))?;
+        crate::migrations::run(&pool, backend).await?;
         let instance = crate::secret::room_id();
         let writes = Writes::new(pool.clone(), own);
         let commits = Queue::start(writes, backend, instance.clone());
