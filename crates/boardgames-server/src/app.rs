@@ -451,8 +451,7 @@ impl App {
                 "the action is longer than 200 bytes",
             ));
         }
-        let played = room.game.play(action).map_err(ApiError::unprocessable)?;
-        self.commit(shared, &mut room, vec![played]).await
+        self.commit(shared, &mut room, Some(action)).await
     }
 
     /// Rolls the dice of `room` when it is at a chance node at `ply`.
@@ -461,21 +460,25 @@ impl App {
         if room.ply() != ply || room.game.turn() != Turn::Chance {
             return Ok(());
         }
-        self.commit(shared, &mut room, Vec::new()).await.map(drop)
+        self.commit(shared, &mut room, None).await.map(drop)
     }
 
-    /// Draws the dice after `played` (already played on the room's game, not yet in its
-    /// actions), commits every action, then publishes the room and starts what comes next. A
-    /// commit refused, failed or abandoned (the request's future dropped while it waits) takes
-    /// the actions back from the game: the room stays as its last commit left it.
+    /// Plays `action` (if any) on the room's game, then draws the dice after it, commits every
+    /// action, then publishes the room and starts what comes next. An illegal action, or a
+    /// commit refused, failed or abandoned (the request's future dropped while it waits),
+    /// takes the actions back from the game: the room stays as its last commit left it.
     async fn commit(
         self: &Arc<Self>,
         shared: &SharedRoom,
         room: &mut Room,
-        mut played: Vec<String>,
+        action: Option<&str>,
     ) -> Result<Utf8Bytes, ApiError> {
         let ply = room.ply();
-        let mut ahead = Ahead::new(&mut room.game, played.len());
+        let mut ahead = Ahead::new(&mut room.game);
+        let mut played = Vec::new();
+        if let Some(action) = action {
+            played.push(ahead.play(action).map_err(ApiError::unprocessable)?);
+        }
         while ahead.game().turn() == Turn::Chance {
             let outcome = ahead
                 .roll()

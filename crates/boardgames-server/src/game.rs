@@ -110,9 +110,9 @@ pub(crate) struct Ahead<'a> {
 }
 
 impl<'a> Ahead<'a> {
-    /// The last `plies` plies of `game`, not yet committed.
-    pub(crate) fn new(game: &'a mut Match, plies: usize) -> Ahead<'a> {
-        Ahead { game, plies }
+    /// Nothing played yet on `game`.
+    pub(crate) fn new(game: &'a mut Match) -> Ahead<'a> {
+        Ahead { game, plies: 0 }
     }
 
     /// The game with the plies played.
@@ -120,7 +120,14 @@ impl<'a> Ahead<'a> {
         self.game
     }
 
-    /// Draws and plays a chance outcome (see [`Match::roll`]), one more ply to take back.
+    /// Plays `text` (see [`Match::play`]): one more ply to take back.
+    pub(crate) fn play(&mut self, text: &str) -> Result<String, String> {
+        let played = self.game.play(text)?;
+        self.plies += 1;
+        Ok(played)
+    }
+
+    /// Draws and plays a chance outcome (see [`Match::roll`]): one more ply to take back.
     pub(crate) fn roll(&mut self) -> Option<String> {
         let outcome = self.game.roll()?;
         self.plies += 1;
@@ -156,16 +163,30 @@ mod tests {
     fn plies_played_ahead_are_taken_back_unless_kept() {
         let mut game = start("slimetrail");
         let before = game.position();
-        game.play("c3").unwrap();
-        drop(Ahead::new(&mut game, 1));
+        let mut ahead = Ahead::new(&mut game);
+        assert_eq!(ahead.play("c3").unwrap(), "c3");
+        assert_ne!(ahead.game().position(), before);
+        drop(ahead);
         assert_eq!(game.position(), before);
         assert_eq!(game.turn(), Turn::Seat(0));
 
-        game.play("c3").unwrap();
-        let after = game.position();
-        Ahead::new(&mut game, 1).keep();
+        let mut ahead = Ahead::new(&mut game);
+        ahead.play("c3").unwrap();
+        let after = ahead.game().position();
+        ahead.keep();
         assert_eq!(game.position(), after);
         assert_eq!(game.turn(), Turn::Seat(1));
+    }
+
+    #[test]
+    fn an_illegal_action_played_ahead_changes_nothing() {
+        let mut game = start("slimetrail");
+        let before = game.position();
+        let mut ahead = Ahead::new(&mut game);
+        ahead.play("c3").unwrap();
+        assert!(ahead.play("c3").is_err());
+        drop(ahead);
+        assert_eq!(game.position(), before);
     }
 
     #[test]
@@ -174,8 +195,8 @@ mod tests {
         let mut game = start("arandia");
         let before = game.position();
         let first = game.legal()[0].clone();
-        game.play(&first).unwrap();
-        let mut ahead = Ahead::new(&mut game, 1);
+        let mut ahead = Ahead::new(&mut game);
+        ahead.play(&first).unwrap();
         assert_eq!(ahead.game().turn(), Turn::Chance);
         assert!(ahead.roll().is_some());
         assert_ne!(ahead.game().turn(), Turn::Chance);
