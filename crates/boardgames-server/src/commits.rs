@@ -275,6 +275,21 @@ mod tests {
     /// A cap on open rooms no test reaches.
     const NO_CAP: u64 = 1_000_000;
 
+    /// Rooms `ids` with seats `kinds`, asked for all at once under the cap `max_open`.
+    async fn create_at_once(
+        store: &Store,
+        ids: &[String],
+        kinds: [&str; 2],
+        max_open: u64,
+    ) -> Vec<Result<(), WriteError>> {
+        let kinds = kinds.map(str::to_string);
+        let creates = ids.iter().map(|id| {
+            let kinds = &kinds;
+            async move { store.create(&room(id.clone()), kinds, None, max_open).await }
+        });
+        futures_util::future::join_all(creates).await
+    }
+
     fn room(id: String) -> RoomRow {
         RoomRow {
             id,
@@ -340,14 +355,7 @@ mod tests {
     async fn writes_at_once(db: &str) {
         let store = Store::open(db, 4).await.unwrap();
         let ids: Vec<String> = (0..12).map(|_| crate::secret::room_id()).collect();
-        let creates = ids.iter().map(|id| {
-            let store = store.clone();
-            async move {
-                let kinds = ["human".to_string(), "random".to_string()];
-                store.create(&room(id.clone()), &kinds, None, NO_CAP).await
-            }
-        });
-        for outcome in futures_util::future::join_all(creates).await {
+        for outcome in create_at_once(&store, &ids, ["human", "random"], NO_CAP).await {
             outcome.unwrap();
         }
         // Each seat 0 asked for twice at once, and seat 1 (an agent's) once: one taker each.
@@ -411,14 +419,7 @@ mod tests {
         let open_before = store.open_rooms().await;
         let cap = open_before + CAP;
         let ids: Vec<String> = (0..12).map(|_| crate::secret::room_id()).collect();
-        let creates = ids.iter().map(|id| {
-            let store = store.clone();
-            async move {
-                let kinds = ["human".to_string(), "human".to_string()];
-                store.create(&room(id.clone()), &kinds, None, cap).await
-            }
-        });
-        let outcomes = futures_util::future::join_all(creates).await;
+        let outcomes = create_at_once(&store, &ids, ["human", "human"], cap).await;
         let mut made = Vec::new();
         for (id, outcome) in ids.iter().zip(outcomes) {
             match outcome {

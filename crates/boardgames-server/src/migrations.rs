@@ -4,19 +4,14 @@
 //! SQLite database is at the end of both lists, a PostgreSQL database at the end of the first.
 
 use crate::db::Backend;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::migrate::{Migration, MigrationSource, Migrator};
 use sqlx::AnyPool;
-use std::borrow::Cow;
 
 /// The migrations both databases run.
 static SHARED: Migrator = sqlx::migrate!("./migrations");
 
-/// The migrations only SQLite runs: (version, description, SQL).
-const SQLITE_ONLY: [(i64, &str, &str); 1] = [(
-    20_261_204_000_000,
-    "actions keyed",
-    include_str!("../sqlite-migrations/20261204000000_actions_keyed.sql"),
-)];
+/// The migrations only SQLite runs.
+static SQLITE_ONLY: Migrator = sqlx::migrate!("./sqlite-migrations");
 
 /// The migrations of one backend, in the order of their versions.
 #[derive(Debug)]
@@ -29,15 +24,7 @@ impl MigrationSource<'static> for Migrations {
     {
         let mut all: Vec<Migration> = SHARED.iter().cloned().collect();
         if self.0 == Backend::Sqlite {
-            all.extend(SQLITE_ONLY.iter().map(|&(version, description, sql)| {
-                Migration::new(
-                    version,
-                    Cow::Borrowed(description),
-                    MigrationType::Simple,
-                    Cow::Borrowed(sql),
-                    false,
-                )
-            }));
+            all.extend(SQLITE_ONLY.iter().cloned());
         }
         all.sort_by_key(|m| m.version);
         Box::pin(std::future::ready(Ok(all)))
@@ -72,9 +59,10 @@ mod tests {
         let shared: Vec<i64> = SHARED.iter().map(|m| m.version).collect();
         assert_eq!(versions(Backend::Postgres).await, shared);
         let sqlite = versions(Backend::Sqlite).await;
-        assert_eq!(sqlite.len(), shared.len() + SQLITE_ONLY.len());
+        let sqlite_only: Vec<i64> = SQLITE_ONLY.iter().map(|m| m.version).collect();
+        assert_eq!(sqlite.len(), shared.len() + sqlite_only.len());
         assert!(sqlite.windows(2).all(|w| w[0] < w[1]));
-        assert!(shared.iter().all(|v| *v < SQLITE_ONLY[0].0));
+        assert!(shared.iter().all(|v| *v < sqlite_only[0]));
     }
 
     #[tokio::test]
@@ -125,7 +113,7 @@ mod tests {
         .await
         .unwrap();
         assert_eq!(indexes, 0);
-        // Opening it again runs nothing more.
+        // It opens again, migrated.
         drop(Store::open(&url, 2).await.unwrap());
     }
 }
