@@ -1043,7 +1043,12 @@ check("40.6 Arandian checkers: seats by colour everywhere, moved ships keep thei
     while ((await page.evaluate(() => document.querySelectorAll("#moves li").length)) < 14 && (await bodyState(page)) !== "over") {
       if ((await bodyState(page)) === "human") await humanClick(page, rand, tapOrClick(size)); else await sleep(20);
     }
-    const r = await page.evaluate(() => {
+    // A ship that just arrived fades in (opacity 0 to 1): the board is read once no piece moves.
+    const r = await page.evaluate(async () => {
+      const board = document.getElementById("board");
+      for (let moving = board.getAnimations({ subtree: true }); moving.length; moving = board.getAnimations({ subtree: true })) {
+        await Promise.all(moving.map((a) => a.finished.catch(() => null)));
+      }
       const spent = [...document.querySelectorAll("#board .piece.spent")].map((p) => ({ owner: p.dataset.owner, fill: [...p.querySelectorAll("circle")].at(-1).getAttribute("fill"), opacity: getComputedStyle(p).opacity }));
       const text = [document.getElementById("banner").innerText, document.getElementById("act-help").textContent, ...[...document.querySelectorAll("#dice .what")].map((e) => e.textContent)].join(" | ");
       return { spent, text, dice: [...document.querySelectorAll("#dice .what")].map((e) => e.textContent) };
