@@ -81,16 +81,19 @@ fn sqlite_batch(index: usize) -> String {
 /// A room is created only while the open rooms (those before it in the batch counted as
 /// created: `w.key` is its place in the array) stay under its `max_open`. A rematch links the
 /// old room to the new one if it had none; a room is created if it is no rematch or its old
-/// room links to it now; its seats with it. (An `INSERT` reading the table it writes reads it
-/// all before it writes: both statements count the rooms as they were before the batch.)
+/// room links to it now, numbered after every room before it (`seq`: the batch's one writer
+/// holds the database, and `w.key` tells apart the rooms of the batch); its seats with it. (An
+/// `INSERT` reading the table it writes reads it all before it writes: both statements count
+/// the rooms, and the insert numbers them, as they were before the batch.)
 const SQLITE_CREATE: &str = "\
     UPDATE rooms SET rematch = w.value ->> '$.room' \
         FROM json_each($1) AS w \
         WHERE rooms.id = w.value ->> '$.rematch_of' AND rooms.rematch IS NULL \
             AND (SELECT COUNT(*) FROM rooms WHERE finished = 0) + w.key < w.value ->> '$.max_open'; \
-    INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms) \
+    INSERT INTO rooms (id, game, params, ply, finished, move_seconds, rematch, created_ms, updated_ms, seq) \
         SELECT w.value ->> '$.room', w.value ->> '$.game', w.value ->> '$.params', 0, 0, \
-            w.value ->> '$.move_seconds', NULL, w.value ->> '$.created_ms', $5 \
+            w.value ->> '$.move_seconds', NULL, w.value ->> '$.created_ms', $5, \
+            (SELECT COALESCE(MAX(seq), 0) FROM rooms) + 1 + w.key \
         FROM json_each($1) AS w \
         WHERE (SELECT COUNT(*) FROM rooms WHERE finished = 0) + w.key < w.value ->> '$.max_open' \
             AND (w.value ->> '$.rematch_of' IS NULL OR EXISTS ( \
@@ -116,11 +119,11 @@ const SQLITE_LEAVE_SEAT: &str = "\
             AND seats.token_hash = w.value ->> '$.hash' \
         RETURNING seats.room;";
 
-/// The actions first, of the rooms still at their ply (the one writer sees the rooms unchanged
-/// between the two statements); then those rooms move on.
+/// The actions first, under their room's number, of the rooms still at their ply (the one
+/// writer sees the rooms unchanged between the two statements); then those rooms move on.
 const SQLITE_APPEND: &str = "\
-    INSERT INTO actions (room, ply, action) \
-        SELECT w.value ->> '$.room', (w.value ->> '$.from') + a.key, a.value \
+    INSERT INTO actions (room_seq, ply, action) \
+        SELECT rooms.seq, (w.value ->> '$.from') + a.key, a.value \
         FROM json_each($4) AS w, json_each(w.value, '$.actions') AS a \
         JOIN rooms ON rooms.id = w.value ->> '$.room' AND rooms.ply = w.value ->> '$.from'; \
     UPDATE rooms SET ply = w.value ->> '$.to', finished = w.value ->> '$.finished', updated_ms = $5 \
@@ -167,10 +170,10 @@ const POSTGRES: &str = "WITH \
     moved AS ( \
         UPDATE rooms SET ply = w.\"to\", finished = w.finished, updated_ms = $5 FROM w \
         WHERE rooms.id = w.room AND rooms.ply = w.\"from\" \
-        RETURNING rooms.id), \
+        RETURNING rooms.id, rooms.seq), \
     stored AS ( \
-        INSERT INTO actions (room, ply, action) \
-        SELECT w.room, w.\"from\" + a.n - 1, a.action \
+        INSERT INTO actions (room_seq, ply, action) \
+        SELECT moved.seq, w.\"from\" + a.n - 1, a.action \
         FROM w JOIN moved ON moved.id = w.room, \
             json_array_elements_text(w.actions) WITH ORDINALITY AS a(action, n)), \
     changed AS ( \

@@ -268,7 +268,8 @@ impl Store {
                 })
                 .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let actions = sqlx::query(
-            "SELECT action FROM actions WHERE room = $1 AND ply >= $2 AND ply < $3 ORDER BY ply",
+            "SELECT a.action FROM actions AS a JOIN rooms AS r ON a.room_seq = r.seq \
+             WHERE r.id = $1 AND a.ply >= $2 AND a.ply < $3 ORDER BY a.ply",
         )
         .bind(id)
         .bind(to_i64(from_ply))
@@ -359,7 +360,7 @@ impl Store {
     /// Writes an action row without moving the room's ply (what no path of the server does):
     /// the next append at that ply is refused by the database.
     pub(crate) async fn insert_action_behind_the_back(&self, room: &str, ply: u64, action: &str) {
-        sqlx::query("INSERT INTO actions (room, ply, action) VALUES ($1, $2, $3)")
+        sqlx::query("INSERT INTO actions (room_seq, ply, action) SELECT seq, $2, $3 FROM rooms WHERE id = $1")
             .bind(room)
             .bind(to_i64(ply))
             .bind(action)
