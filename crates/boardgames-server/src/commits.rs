@@ -268,7 +268,7 @@ fn one_per_room(jobs: Vec<Job>) -> (Vec<Job>, Vec<Job>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::db::{now_ms, WriteError};
+    use crate::db::WriteError;
     use crate::store::{RoomRow, Store};
     use crate::test_db;
 
@@ -285,21 +285,13 @@ mod tests {
         let kinds = kinds.map(str::to_string);
         let creates = ids.iter().map(|id| {
             let kinds = &kinds;
-            async move { store.create(&room(id.clone()), kinds, None, max_open).await }
+            async move {
+                store
+                    .create(&RoomRow::slimetrail(id), kinds, None, max_open)
+                    .await
+            }
         });
         futures_util::future::join_all(creates).await
-    }
-
-    fn room(id: String) -> RoomRow {
-        RoomRow {
-            id,
-            game: "slimetrail".into(),
-            params: String::new(),
-            ply: 0,
-            move_seconds: None,
-            rematch: None,
-            created_ms: now_ms(),
-        }
     }
 
     /// Thirty appends sent at once (so committed in few transactions): the fresh ones are
@@ -311,7 +303,7 @@ mod tests {
         for id in &ids {
             store
                 .create(
-                    &room(id.clone()),
+                    &RoomRow::slimetrail(id),
                     &["human".into(), "human".into()],
                     None,
                     NO_CAP,
@@ -393,7 +385,7 @@ mod tests {
         // Two rematches of one room at once: one is created and linked, the other stored not.
         let (new_a, new_b) = (crate::secret::room_id(), crate::secret::room_id());
         let kinds = ["human".to_string(), "human".to_string()];
-        let (room_a, room_b) = (room(new_a.clone()), room(new_b.clone()));
+        let (room_a, room_b) = (RoomRow::slimetrail(&new_a), RoomRow::slimetrail(&new_b));
         let (a, b) = tokio::join!(
             store.create(&room_a, &kinds, Some(&ids[0]), NO_CAP),
             store.create(&room_b, &kinds, Some(&ids[0]), NO_CAP),
@@ -434,7 +426,7 @@ mod tests {
         let new = crate::secret::room_id();
         let kinds = ["human".to_string(), "human".to_string()];
         let rematch = store
-            .create(&room(new.clone()), &kinds, Some(made[0]), cap)
+            .create(&RoomRow::slimetrail(&new), &kinds, Some(made[0]), cap)
             .await;
         assert!(matches!(rematch, Err(WriteError::Lost)), "{rematch:?}");
         assert!(store.load(&new, 0).await.unwrap().is_none());
@@ -446,7 +438,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .create(&room(new.clone()), &kinds, None, cap)
+            .create(&RoomRow::slimetrail(&new), &kinds, None, cap)
             .await
             .unwrap();
         store.close().await;

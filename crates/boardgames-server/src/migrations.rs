@@ -55,7 +55,7 @@ pub(crate) async fn run(pool: &AnyPool, backend: Backend) -> Result<(), sqlx::Er
 #[cfg(test)]
 mod tests {
     use super::{Migrations, SHARED};
-    use crate::db::{now_ms, Backend};
+    use crate::db::Backend;
     use crate::store::{RoomRow, Store};
     use sqlx::any::AnyPoolOptions;
     use sqlx::migrate::MigrationSource;
@@ -119,17 +119,11 @@ mod tests {
         );
         assert_eq!(store.load("r2", 0).await.unwrap().unwrap().actions, ["d4"]);
         assert_eq!(store.load("r1", 2).await.unwrap().unwrap().actions, ["a1"]);
-        let room = RoomRow {
-            id: "r3".into(),
-            game: "slimetrail".into(),
-            params: String::new(),
-            ply: 0,
-            move_seconds: None,
-            rematch: None,
-            created_ms: now_ms(),
-        };
         let seats = ["human".to_string(), "human".to_string()];
-        store.create(&room, &seats, None, 100).await.unwrap();
+        store
+            .create(&RoomRow::slimetrail("r3"), &seats, None, 100)
+            .await
+            .unwrap();
         store
             .append("r3", 0, &["e5".into(), "f6".into()], false)
             .await

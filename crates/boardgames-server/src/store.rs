@@ -48,6 +48,22 @@ pub(crate) struct RoomRow {
     pub(crate) created_ms: i64,
 }
 
+#[cfg(test)]
+impl RoomRow {
+    /// A new Slime Trail room `id`, created now: the row the store's tests create.
+    pub(crate) fn slimetrail(id: &str) -> RoomRow {
+        RoomRow {
+            id: id.to_string(),
+            game: "slimetrail".into(),
+            params: String::new(),
+            ply: 0,
+            move_seconds: None,
+            rematch: None,
+            created_ms: crate::db::now_ms(),
+        }
+    }
+}
+
 /// A seat's row.
 #[derive(Clone, Debug)]
 pub(crate) struct SeatRow {
