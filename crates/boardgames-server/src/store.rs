@@ -376,12 +376,15 @@ impl Store {
     /// Writes an action row without moving the room's ply (what no path of the server does):
     /// the next append at that ply is refused by the database.
     pub(crate) async fn insert_action_behind_the_back(&self, room: &str, ply: u64, action: &str) {
-        sqlx::query("INSERT INTO actions (room_seq, ply, action) SELECT seq, $2, $3 FROM rooms WHERE id = $1")
-            .bind(room)
-            .bind(to_i64(ply))
-            .bind(action)
-            .execute(&self.pool)
-            .await
-            .unwrap();
+        sqlx::query(
+            "INSERT INTO actions (room_seq, ply, action) \
+             SELECT seq, $2, $3 FROM rooms WHERE id = $1",
+        )
+        .bind(room)
+        .bind(to_i64(ply))
+        .bind(action)
+        .execute(&self.pool)
+        .await
+        .unwrap();
     }
 }
